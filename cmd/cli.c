@@ -1,0 +1,457 @@
+/*
+ * cli.c — shared command-line machinery of the gmk programs (see cli.h).
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_BYTES (1 << 20) /* longer input lines are reported and skipped */
+
+const CliOption CLI_COMMON_OPTIONS[] = {
+    {"rule", 'r', "RULE", CLI_DEFAULT_RULE_NAME, "freestyle, standard or renju", CLI_RULE_VALUES,
+     CLI_OPT_RULE},
+    {"size", 's', "N", "15", "board size, 5..22", "5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22",
+     CLI_OPT_SIZE},
+    {"origin", 0, "WHERE", "bottom", "row numbers count from the bottom or the top", "bottom top",
+     CLI_OPT_ORIGIN},
+    {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)",
+     "black white", CLI_OPT_TO_MOVE},
+    {"json", 0, NULL, NULL, "one JSON object per position (JSON Lines)", NULL, CLI_OPT_JSON},
+    {"help", 'h', NULL, NULL, "show this help and exit", NULL, CLI_OPT_HELP},
+    {"version", 'V', NULL, NULL, "show the version and exit", NULL, CLI_OPT_VERSION},
+    {NULL, 0, NULL, NULL, NULL, NULL, 0},
+};
+
+/* ---- messages ----------------------------------------------------------- */
+
+void cli_error(const Cli *cli, const char *fmt, ...) {
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "%s: ", cli->prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...) {
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "%s: %s:%ld: ", cli->prog, file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    cli->bad_lines++;
+}
+
+int cli_exit_status(const Cli *cli) {
+    if (cli->failures) return EXIT_FAILURE_RUN;
+    return cli->bad_lines ? EXIT_BAD_LINES : EXIT_ALL_OK;
+}
+
+/* ---- options ------------------------------------------------------------ */
+
+static void print_options(const CliOption *o) {
+    for (; o && o->name; o++) {
+        char left[64];
+        if (o->arg)
+            snprintf(left, sizeof left, "%c%c%s--%s %s", o->short_name ? '-' : ' ',
+                     o->short_name ? o->short_name : ' ', o->short_name ? ", " : "  ", o->name,
+                     o->arg);
+        else
+            snprintf(left, sizeof left, "%c%c%s--%s", o->short_name ? '-' : ' ',
+                     o->short_name ? o->short_name : ' ', o->short_name ? ", " : "  ", o->name);
+        printf("  %-26s %s", left, o->help);
+        if (o->def) printf(" (default: %s)", o->def);
+        printf("\n");
+    }
+}
+
+static void print_help(const CliProgram *prog) {
+    printf("Usage: %s %s\n%s\n\nOptions:\n", prog->name, prog->usage, prog->summary);
+    print_options(prog->opts);
+    if (prog->common) print_options(CLI_COMMON_OPTIONS);
+    printf("\nPositions are read one per line (moves from the empty board, black first,\n"
+           "\"--\" a pass) or as board diagrams; fields after a TAB are carried through.\n"
+           "Exit status: 0 all input processed, 1 some lines were bad, 2 usage error or\n"
+           "a failure that stopped the run.\n");
+}
+
+/* Machine-readable option table: name, short, argument, completion values. */
+static void list_options(const CliOption *o) {
+    for (; o && o->name; o++)
+        printf("--%s\t%s%c\t%s\t%s\n", o->name, o->short_name ? "-" : "",
+               o->short_name ? o->short_name : '-', o->arg ? o->arg : "", o->values ? o->values : "");
+}
+
+static int count_options(const CliOption *o) {
+    int n = 0;
+    while (o && o[n].name) n++;
+    return n;
+}
+
+bool cli_int(const Cli *cli, const char *opt, const char *arg, long lo, long hi, long *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (errno || end == arg || *end || v < lo || v > hi) {
+        cli_error(cli, "--%s: '%s' is not a number in %ld..%ld", opt, arg, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* Handles a common option; false on a bad value (message printed). */
+static bool common_option(Cli *cli, const CliProgram *prog, int id, const char *arg) {
+    long v;
+    switch (id) {
+    case CLI_OPT_RULE:
+        if (rule_parse(arg, &cli->rule) == GMK_OK) return true;
+        cli_error(cli, "--rule: '%s' is not one of %s", arg, CLI_RULE_VALUES);
+        return false;
+    case CLI_OPT_SIZE:
+        if (!cli_int(cli, "size", arg, BOARD_MIN, BOARD_MAX, &v)) return false;
+        cli->size = (int)v;
+        return true;
+    case CLI_OPT_ORIGIN:
+        if (strcmp(arg, "bottom") == 0) cli->origin = ORIGIN_BOTTOM;
+        else if (strcmp(arg, "top") == 0) cli->origin = ORIGIN_TOP;
+        else {
+            cli_error(cli, "--origin: '%s' is not bottom or top", arg);
+            return false;
+        }
+        return true;
+    case CLI_OPT_TO_MOVE:
+        if (strcmp(arg, "black") == 0) cli->to_move = COLOR_BLACK;
+        else if (strcmp(arg, "white") == 0) cli->to_move = COLOR_WHITE;
+        else {
+            cli_error(cli, "--to-move: '%s' is not black or white", arg);
+            return false;
+        }
+        return true;
+    case CLI_OPT_JSON: cli->json = true; return true;
+    case CLI_OPT_HELP: print_help(prog); exit(EXIT_ALL_OK);
+    case CLI_OPT_VERSION: printf("%s %s\n", prog->name, GMK_VERSION); exit(EXIT_ALL_OK);
+    case CLI_OPT_LIST_OPTIONS:
+        list_options(prog->opts);
+        if (prog->common) list_options(CLI_COMMON_OPTIONS);
+        exit(EXIT_ALL_OK);
+    default: return false;
+    }
+}
+
+int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOptionFn fn, void *ctx) {
+    cli->prog = prog->name;
+    cli->rule = CLI_DEFAULT_RULE;
+    cli->size = BOARD_DEFAULT;
+    cli->origin = ORIGIN_BOTTOM;
+    cli->json = false;
+    cli->to_move = COLOR_NONE;
+    cli->bad_lines = cli->failures = 0;
+
+    const CliOption *tables[2] = {prog->opts, prog->common ? CLI_COMMON_OPTIONS : NULL};
+    int n = count_options(tables[0]) + count_options(tables[1]);
+    struct option *lo = calloc((size_t)n + 2, sizeof *lo);
+    const CliOption **byindex = calloc((size_t)n + 2, sizeof *byindex);
+    char shorts[128] = "";
+    size_t ns = 0;
+    if (!lo || !byindex) {
+        cli_error(cli, "out of memory");
+        exit(EXIT_FAILURE_RUN);
+    }
+    int k = 0;
+    for (int t = 0; t < 2; t++)
+        for (const CliOption *o = tables[t]; o && o->name; o++, k++) {
+            lo[k].name = o->name;
+            lo[k].has_arg = o->arg ? required_argument : no_argument;
+            lo[k].val = 256 + k;
+            byindex[k] = o;
+            if (o->short_name && ns + 3 < sizeof shorts) {
+                shorts[ns++] = o->short_name;
+                if (o->arg) shorts[ns++] = ':';
+                shorts[ns] = '\0';
+            }
+        }
+    static const CliOption list_opt = {"list-options", 0, NULL, NULL, NULL, NULL,
+                                       CLI_OPT_LIST_OPTIONS};
+    lo[k].name = "list-options"; /* hidden: the option table, for completions */
+    lo[k].has_arg = no_argument;
+    lo[k].val = 256 + k;
+    byindex[k] = &list_opt;
+
+    opterr = 0;
+    int c;
+    int longindex;
+    bool ok = true;
+    while (ok && (c = getopt_long(argc, argv, shorts, lo, &longindex)) != -1) {
+        const CliOption *o = NULL;
+        if (c >= 256) {
+            o = byindex[c - 256];
+        } else if (c != '?' && c != ':') {
+            for (int i = 0; i < n && !o; i++)
+                if (byindex[i]->short_name == c) o = byindex[i];
+        }
+        if (!o) {
+            if (optopt && optopt < 256 && optopt != '?')
+                cli_error(cli, "option -%c: %s", optopt,
+                          strchr(shorts, optopt) ? "needs an argument" : "unknown option");
+            else
+                cli_error(cli, "%s: unknown option or missing argument", argv[optind - 1]);
+            ok = false;
+            break;
+        }
+        if (o->id >= CLI_OPT_USER) ok = fn && fn(ctx, o->id, optarg);
+        else ok = common_option(cli, prog, o->id, optarg);
+    }
+    free(lo);
+    free(byindex);
+    if (!ok) {
+        fprintf(stderr, "Try '%s --help' for more information.\n", prog->name);
+        exit(EXIT_FAILURE_RUN);
+    }
+    return optind;
+}
+
+/* ---- input -------------------------------------------------------------- */
+
+/* Line reader with a length cap: a longer line is skipped and flagged. */
+typedef struct {
+    FILE *f;
+    char *buf;
+    size_t cap;
+    long line;        /* number of the line last read */
+    bool too_long;    /* the line last read was longer than LINE_MAX_BYTES */
+    bool has_nul;     /* it held a NUL byte */
+} LineReader;
+
+/* Reads the next line (without its newline) into r->buf; returns its length
+ * or -1 at the end of the file. */
+static long read_line(LineReader *r) {
+    size_t n = 0;
+    int ch;
+    r->too_long = r->has_nul = false;
+    while ((ch = getc(r->f)) != EOF && ch != '\n') {
+        if (ch == 0) r->has_nul = true;
+        if (n >= LINE_MAX_BYTES) {
+            r->too_long = true;
+            continue;
+        }
+        if (n + 1 >= r->cap) {
+            size_t cap = r->cap ? r->cap * 2 : 4096;
+            char *nb = realloc(r->buf, cap);
+            if (!nb) {
+                r->too_long = true; /* treat as unreadable, keep going */
+                continue;
+            }
+            r->buf = nb;
+            r->cap = cap;
+        }
+        r->buf[n++] = (char)ch;
+    }
+    if (ch == EOF && n == 0 && !r->too_long && !r->has_nul) return -1;
+    r->line++;
+    if (!r->buf) {
+        r->buf = malloc(1);
+        r->cap = r->buf ? 1 : 0;
+    }
+    if (r->buf) r->buf[n] = '\0';
+    if (n && r->buf[n - 1] == '\r') r->buf[--n] = '\0';
+    return (long)n;
+}
+
+/* Boards of every size, made on first use. */
+typedef struct {
+    Board *board[BOARD_MAX + 1];
+    Rule rule;
+} BoardCache;
+
+static Board *board_for(BoardCache *bc, const Cli *cli, int size) {
+    if (!bc->board[size]) {
+        bc->board[size] = board_new(size, bc->rule);
+        if (!bc->board[size]) {
+            cli_error(cli, "out of memory");
+            exit(EXIT_FAILURE_RUN);
+        }
+    }
+    return bc->board[size];
+}
+
+/* State while reading one file. */
+typedef struct {
+    Cli *cli;
+    BoardCache *bc;
+    DiagramReader *dr;
+    const char *name;
+    long diagram_line;     /* first line of the open diagram */
+    CliPositionFn fn;
+    void *ctx;
+    bool stop;
+} Reading;
+
+static void finish_diagram(Reading *rd) {
+    int size = diagram_reader_size(rd->dr);
+    ParseError err;
+    if (size < BOARD_MIN || size > BOARD_MAX) size = rd->cli->size;
+    Board *b = board_for(rd->bc, rd->cli, size);
+    if (diagram_reader_finish(rd->dr, b, rd->cli->to_move, &err) != GMK_OK) {
+        cli_line_error(rd->cli, rd->name, rd->diagram_line, "%s", err.msg);
+        return;
+    }
+    PosSource src = {rd->name, rd->diagram_line, NULL, 0};
+    if (!rd->fn(rd->ctx, b, &src)) rd->stop = true;
+}
+
+static void handle_line(Reading *rd, LineReader *lr, long len) {
+    Cli *cli = rd->cli;
+    char *s = lr->buf;
+    if (lr->too_long || lr->has_nul) {
+        if (diagram_reader_open(rd->dr)) finish_diagram(rd);
+        cli_line_error(cli, rd->name, lr->line, "%s", lr->too_long ? "line too long"
+                                                                    : "NUL byte in line");
+        return;
+    }
+    char *tab = memchr(s, '\t', (size_t)len);
+    size_t flen = tab ? (size_t)(tab - s) : (size_t)len;
+    if (diagram_reader_open(rd->dr)) {
+        if (s[0] == '#') return;
+        DiagramFeed f = diagram_reader_feed(rd->dr, s, flen);
+        if (f == DIAGRAM_MORE) return;
+        finish_diagram(rd);
+        if (f == DIAGRAM_DONE) return;
+    }
+    size_t i = 0;
+    while (i < flen && (s[i] == ' ' || s[i] == '\r')) i++;
+    if (i == flen && !tab) return; /* blank */
+    if (s[i] == '#') return;
+    if (diagram_line_starts(s, flen)) {
+        rd->diagram_line = lr->line;
+        diagram_reader_feed(rd->dr, s, flen);
+        return;
+    }
+    Board *b = board_for(rd->bc, cli, cli->size);
+    ParseError err;
+    if (notation_parse_position(b, s, flen, cli->origin, &err) != GMK_OK) {
+        cli_line_error(cli, rd->name, lr->line, "%s", err.msg);
+        return;
+    }
+    PosSource src = {rd->name, lr->line, tab ? tab + 1 : NULL, tab ? (size_t)len - flen - 1 : 0};
+    if (!rd->fn(rd->ctx, b, &src)) rd->stop = true;
+}
+
+void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx) {
+    static char *stdin_only[] = {"-", NULL};
+    BoardCache bc = {{0}, cli->rule};
+    DiagramReader *dr = diagram_reader_new();
+    if (!dr) {
+        cli_error(cli, "out of memory");
+        exit(EXIT_FAILURE_RUN);
+    }
+    if (!files || !files[0]) files = stdin_only;
+    LineReader lr = {0};
+    Reading rd = {cli, &bc, dr, NULL, 0, fn, ctx, false};
+    for (int i = 0; files[i] && !rd.stop; i++) {
+        bool is_stdin = strcmp(files[i], "-") == 0;
+        FILE *f = is_stdin ? stdin : fopen(files[i], "r");
+        if (!f) {
+            cli_error(cli, "%s: %s", files[i], strerror(errno));
+            cli->failures++;
+            continue;
+        }
+        rd.name = is_stdin ? "<stdin>" : files[i];
+        lr.f = f;
+        lr.line = 0;
+        long len;
+        while (!rd.stop && (len = read_line(&lr)) >= 0) handle_line(&rd, &lr, len);
+        if (!rd.stop && diagram_reader_open(dr)) finish_diagram(&rd);
+        if (ferror(f)) {
+            cli_error(cli, "%s: read error: %s", rd.name, strerror(errno));
+            cli->failures++;
+        }
+        if (!is_stdin) fclose(f);
+        else clearerr(stdin);
+    }
+    free(lr.buf);
+    diagram_reader_free(dr);
+    for (int s = 0; s <= BOARD_MAX; s++) board_free(bc.board[s]);
+}
+
+char *cli_slurp(const char *path, size_t *len) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap || ferror(f)) break;
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            errno = ENOMEM;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    if (buf && ferror(f)) {
+        int e = errno;
+        free(buf);
+        buf = NULL;
+        errno = e;
+    }
+    if (f != stdin) fclose(f);
+    if (buf) buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+void out_json_string(const char *s, size_t len) {
+    putchar('"');
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') printf("\\%c", c);
+        else if (c == '\n') fputs("\\n", stdout);
+        else if (c == '\t') fputs("\\t", stdout);
+        else if (c < 0x20 || c == 0x7f) printf("\\u%04x", c);
+        else putchar(c); /* UTF-8 passes through */
+    }
+    putchar('"');
+}
+
+void out_carry(const PosSource *src) {
+    if (!src->carry) return;
+    putchar('\t');
+    fwrite(src->carry, 1, src->carry_len, stdout);
+}
+
+void out_flush(const Cli *cli) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return;
+    if (errno == EPIPE) {
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
+    }
+    cli_error(cli, "write error: %s", strerror(errno));
+    exit(EXIT_FAILURE_RUN);
+}
+
+const char *cli_position_str(const Cli *cli, const Board *b, char *buf, size_t cap) {
+    if (notation_format_position(b, cli->origin, buf, cap) < 0) snprintf(buf, cap, "?");
+    return buf;
+}
+
+void out_json_common(const Cli *cli, const Board *b) {
+    char pos[MOVES_MAX * 3 + 8];
+    cli_position_str(cli, b, pos, sizeof pos);
+    fputs("\"position\":", stdout);
+    out_json_string(pos, strlen(pos));
+    printf(",\"rule\":\"%s\",\"size\":%d,\"to_move\":\"%s\"", rule_name(board_rule(b)),
+           board_size(b), color_name(board_to_move(b)));
+}

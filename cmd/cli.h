@@ -1,0 +1,115 @@
+/*
+ * cli.h — what the four programs share: the option table (help text and
+ * completions come from it), the common options of INTERFACE.md, reading
+ * positions and diagrams from files, error messages and exit codes, and
+ * small output helpers (JSON strings, closed pipes).
+ */
+#ifndef GMK_CLI_H
+#define GMK_CLI_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "gmk.h"
+
+/* Exit codes (INTERFACE.md). */
+enum { EXIT_ALL_OK = 0, EXIT_BAD_LINES = 1, EXIT_FAILURE_RUN = 2 };
+
+/* One command-line option. Tables end with an entry whose name is NULL. */
+typedef struct {
+    const char *name;   /* long name, without "--" */
+    char short_name;    /* one-letter form, 0 if none */
+    const char *arg;    /* argument placeholder ("N", "RULE"), NULL for a flag */
+    const char *def;    /* default shown by --help, NULL if none */
+    const char *help;   /* one line */
+    const char *values; /* completion: space-separated words, "@file", "@dir", or NULL */
+    int id;             /* what the program's handler switches on */
+} CliOption;
+
+/* Ids of the common options; programs number theirs from CLI_OPT_USER. */
+enum {
+    CLI_OPT_RULE = 1000, CLI_OPT_SIZE, CLI_OPT_ORIGIN, CLI_OPT_JSON, CLI_OPT_TO_MOVE,
+    CLI_OPT_HELP, CLI_OPT_VERSION, CLI_OPT_LIST_OPTIONS, CLI_OPT_USER = 2000
+};
+
+/* Defaults, defined once for the help text, the completions and the code. */
+#define CLI_DEFAULT_RULE RULE_FREESTYLE
+#define CLI_DEFAULT_RULE_NAME "freestyle"
+#define CLI_RULE_VALUES "freestyle standard renju"
+
+/* The common options in the order --help shows them. */
+extern const CliOption CLI_COMMON_OPTIONS[];
+
+/* Settings every program has. */
+typedef struct {
+    const char *prog;      /* program name for messages ("gmk-eval") */
+    Rule rule;             /* --rule */
+    int size;              /* --size */
+    Origin origin;         /* --origin */
+    bool json;             /* --json */
+    Color to_move;         /* --to-move for diagrams, COLOR_NONE = from counts */
+    int bad_lines;         /* input lines reported as bad */
+    int failures;          /* failures that stop a file (unreadable...) */
+} Cli;
+
+/* Program description for --help and --version. */
+typedef struct {
+    const char *name;        /* "gmk-eval" */
+    const char *usage;       /* "[OPTIONS] [FILE...]" */
+    const char *summary;     /* one paragraph */
+    const CliOption *opts;   /* program options (NULL-terminated) */
+    bool common;             /* include CLI_COMMON_OPTIONS */
+} CliProgram;
+
+/* Handles a program option; returns false after printing a usage error. */
+typedef bool (*CliOptionFn)(void *ctx, int id, const char *arg);
+
+/* Parses argv. Common options fill cli; program options go to fn. Handles
+ * --help, --version and --list-options (exits 0), and usage errors (exits 2).
+ * Returns the index of the first operand. */
+int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOptionFn fn, void *ctx);
+
+/* Parses an integer option value in [lo, hi]; prints a usage error and
+ * returns false otherwise. */
+bool cli_int(const Cli *cli, const char *opt, const char *arg, long lo, long hi, long *out);
+
+/* Where a position came from. */
+typedef struct {
+    const char *file;      /* file name, "<stdin>" for standard input */
+    long line;             /* 1-based line of the position (first row of a diagram) */
+    const char *carry;     /* text after the first TAB (without the TAB), or NULL */
+    size_t carry_len;
+} PosSource;
+
+/* Called for each good position; the board holds it. Return false to stop. */
+typedef bool (*CliPositionFn)(void *ctx, Board *b, const PosSource *src);
+
+/* Reads positions (lines or diagrams) from the files (NULL-terminated list;
+ * none: stdin; "-": stdin), reports bad lines as "PROG: FILE:LINE: reason"
+ * on stderr and calls fn for the others. */
+void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx);
+
+/* Reports an error about an input line and counts it. */
+void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Prints "PROG: message" on stderr. */
+void cli_error(const Cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The exit status for what has happened so far. */
+int cli_exit_status(const Cli *cli);
+
+/* Output helpers on stdout. A failed write on a closed pipe ends the program
+ * quietly (as SIGPIPE would); other write errors are reported, exit 2. */
+void out_json_string(const char *s, size_t len);
+void out_carry(const PosSource *src);          /* "\t" + carried fields, if any */
+void out_flush(const Cli *cli);                /* fflush + error check */
+/* The normalised position of b. */
+const char *cli_position_str(const Cli *cli, const Board *b, char *buf, size_t cap);
+/* Writes "position", "rule", "size", "to_move" (JSON members, no braces). */
+void out_json_common(const Cli *cli, const Board *b);
+
+/* Reads a whole file into memory (NUL-terminated); NULL with errno set. */
+char *cli_slurp(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,267 @@
+/*
+ * board.c — stones, move stack, Zobrist and symmetry keys, win detection.
+ *
+ * board_play/board_undo are O(1) apart from the shape update of the four lines
+ * through the point (shapes.c), and keep every incremental field listed in
+ * board.h. board_ok() recomputes them all from scratch; DEBUG builds assert it
+ * after every make and unmake.
+ */
+#include "board.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shapes.h"
+#include "zobrist.h"
+
+const int DIR_STEP[DIR_NB] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, -BOARD_STRIDE + 1};
+
+#ifdef GMK_DEBUG
+#define BOARD_ASSERT_OK(b) assert(board_ok(b))
+#else
+#define BOARD_ASSERT_OK(b) ((void)0)
+#endif
+
+/* ---- symmetries --------------------------------------------------------- */
+
+Move sym_point(Move p, int t, int size) {
+    if (p == MOVE_PASS || p == MOVE_NONE) return p;
+    int x = point_x(p), y = point_y(p);
+    if (t & 4) {
+        int tmp = x;
+        x = y;
+        y = tmp;
+    }
+    if (t & 1) x = size - 1 - x;
+    if (t & 2) y = size - 1 - y;
+    return point_make(x, y);
+}
+
+int sym_inverse(int t) {
+    /* Without a transpose every element is its own inverse; with one, the
+     * two mirror bits swap roles. */
+    if (!(t & 4)) return t;
+    return 4 | ((t & 1) << 1) | ((t & 2) >> 1);
+}
+
+void sym_moves(Move *moves, int n, int t, int size) {
+    for (int i = 0; i < n; i++) moves[i] = sym_point(moves[i], t, size);
+}
+
+/* ---- construction ------------------------------------------------------- */
+
+/* Puts b into the empty state: walls, empty cells, keys, shape state. */
+static void board_clear(Board *b) {
+    b->ply = 0;
+    b->winner = COLOR_NONE;
+    b->stones[COLOR_BLACK] = b->stones[COLOR_WHITE] = 0;
+    b->key = 0;
+    for (int t = 0; t < SYM_NB; t++) b->symkey[t] = 0;
+    for (int p = 0; p < BOARD_CELLS; p++)
+        b->cell[p] = point_on_board((Move)p, b->size) ? CELL_EMPTY : CELL_WALL;
+    memset(b->near, 0, sizeof b->near);
+    shapes_board_init(b);
+}
+
+Board *board_new(int size, Rule rule) {
+    if (size < BOARD_MIN || size > BOARD_MAX || rule < 0 || rule >= RULE_NB) return NULL;
+    gmk_init();
+    Board *b = malloc(sizeof *b);
+    if (!b) return NULL;
+    b->size = size;
+    b->rule = rule;
+    b->shapes = NULL;
+    for (int t = 0; t < SYM_NB; t++)
+        for (int p = 0; p < BOARD_CELLS; p++)
+            b->sym[t][p] = point_on_board((Move)p, size) ? (uint16_t)sym_point((Move)p, t, size)
+                                                          : (uint16_t)p;
+    board_clear(b);
+    return b;
+}
+
+void board_free(Board *b) { free(b); }
+
+void board_reset(Board *b) {
+    /* Taking the moves back costs as much as playing them, which beats
+     * rebuilding the whole shape state for short games. */
+    if (b->ply <= 64) {
+        while (b->ply > 0) board_undo(b);
+    } else {
+        board_clear(b);
+    }
+}
+
+GmkStatus board_copy(Board *dst, const Board *src) {
+    if (dst == src) return GMK_OK;
+    memcpy(dst, src, sizeof *dst);
+    return GMK_OK;
+}
+
+/* ---- accessors ---------------------------------------------------------- */
+
+int board_size(const Board *b) { return b->size; }
+Rule board_rule(const Board *b) { return b->rule; }
+Color board_to_move(const Board *b) { return board_side(b); }
+int board_ply(const Board *b) { return b->ply; }
+Move board_move_at(const Board *b, int i) {
+    return i >= 0 && i < b->ply ? b->hist[i] : MOVE_NONE;
+}
+int board_cell(const Board *b, Move p) {
+    return p >= 0 && p < BOARD_CELLS ? b->cell[p] : CELL_WALL;
+}
+int board_stone_count(const Board *b, Color c) { return b->stones[c]; }
+bool board_full(const Board *b) {
+    return b->stones[0] + b->stones[1] == b->size * b->size;
+}
+Color board_winner(const Board *b) { return b->winner; }
+Key board_key(const Board *b) { return b->key; }
+Key board_key_sym(const Board *b, int t) { return b->symkey[t]; }
+
+Key board_canonical_key(const Board *b, int *t_out) {
+    int best = 0;
+    for (int t = 1; t < SYM_NB; t++)
+        if (b->symkey[t] < b->symkey[best]) best = t;
+    if (t_out) *t_out = best;
+    return b->symkey[best];
+}
+
+/* ---- win detection ------------------------------------------------------ */
+
+bool board_wins_at(const Board *b, Move p, Color c) {
+    bool exact = rule_exact(b->rule, c);
+    for (int d = 0; d < DIR_NB; d++) {
+        int run = board_run(b, p, d, c);
+        if (run == 5 || (run > 5 && !exact)) return true;
+    }
+    return false;
+}
+
+Color board_scan_winner(const Board *b) {
+    for (int p = 0; p < BOARD_CELLS; p++) {
+        int v = b->cell[p];
+        if (v != CELL_BLACK && v != CELL_WHITE) continue;
+        Color c = (Color)(v - 1);
+        bool exact = rule_exact(b->rule, c);
+        for (int d = 0; d < DIR_NB; d++) {
+            int step = DIR_STEP[d];
+            if (b->cell[p - step] == v) continue; /* count each run once, from its start */
+            int run = 1;
+            while (b->cell[p + run * step] == v) run++;
+            if (run == 5 || (run > 5 && !exact)) return c;
+        }
+    }
+    return COLOR_NONE;
+}
+
+/* ---- make / unmake ------------------------------------------------------ */
+
+/* Adds (sign 1) or removes (sign -1) a stone's contribution to the
+ * neighbourhood counts of the 5x5 square around p. */
+static inline void near_update(Board *b, Move p, int sign) {
+    for (int dy = -2; dy <= 2; dy++) {
+        uint8_t *row = &b->near[p + dy * BOARD_STRIDE];
+        for (int dx = -2; dx <= 2; dx++) row[dx] = (uint8_t)(row[dx] + sign);
+    }
+}
+
+static inline void keys_toggle(Board *b, Move p, Color c) {
+    b->key ^= zobrist_table[c][p];
+    for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_table[c][b->sym[t][p]];
+}
+
+static inline void keys_toggle_side(Board *b) {
+    b->key ^= zobrist_white;
+    for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_white;
+}
+
+GmkStatus board_play(Board *b, Move p) {
+    if (b->ply >= MOVES_MAX) return GMK_ERR_TOO_LONG;
+    Color c = board_side(b);
+    Color w = COLOR_NONE;
+    if (p != MOVE_PASS) {
+        if (!point_on_board(p, b->size)) return GMK_ERR_OFFBOARD;
+        if (b->cell[p] != CELL_EMPTY) return GMK_ERR_OCCUPIED;
+        if (shapes_wins_at(b, p, c)) w = c;
+        b->cell[p] = (uint8_t)(c + 1);
+        b->stones[c]++;
+        keys_toggle(b, p, c);
+        near_update(b, p, 1);
+        shapes_update(b, p, c, 1);
+    }
+    keys_toggle_side(b);
+    b->hist[b->ply] = p;
+    b->winhist[b->ply] = w;
+    b->winner = w;
+    b->ply++;
+    BOARD_ASSERT_OK(b);
+    return GMK_OK;
+}
+
+void board_undo(Board *b) {
+    assert(b->ply > 0);
+    b->ply--;
+    Move p = b->hist[b->ply];
+    Color c = board_side(b);
+    if (p != MOVE_PASS) {
+        shapes_update(b, p, c, -1);
+        near_update(b, p, -1);
+        keys_toggle(b, p, c);
+        b->stones[c]--;
+        b->cell[p] = CELL_EMPTY;
+    }
+    keys_toggle_side(b);
+    b->winner = b->ply > 0 ? b->winhist[b->ply - 1] : COLOR_NONE;
+    BOARD_ASSERT_OK(b);
+}
+
+GmkStatus board_set_moves(Board *b, const Move *moves, int n) {
+    board_reset(b);
+    for (int i = 0; i < n; i++) {
+        GmkStatus st = board_play(b, moves[i]);
+        if (st != GMK_OK) return st;
+    }
+    return GMK_OK;
+}
+
+/* ---- checks ------------------------------------------------------------- */
+
+Key board_key_from_scratch(const Board *b) {
+    Key k = (b->ply & 1) ? zobrist_white : 0;
+    for (int p = 0; p < BOARD_CELLS; p++)
+        if (b->cell[p] == CELL_BLACK || b->cell[p] == CELL_WHITE)
+            k ^= zobrist_table[b->cell[p] - 1][p];
+    return k;
+}
+
+bool board_ok(const Board *b) {
+    int count[COLOR_NB] = {0, 0};
+    Key symk[SYM_NB];
+    Key side = (b->ply & 1) ? zobrist_white : 0;
+    for (int t = 0; t < SYM_NB; t++) symk[t] = side;
+    for (int p = 0; p < BOARD_CELLS; p++) {
+        int v = b->cell[p];
+        bool on = point_on_board((Move)p, b->size);
+        if (!on && v != CELL_WALL) return false;
+        if (on && v == CELL_WALL) return false;
+        if (v == CELL_BLACK || v == CELL_WHITE) {
+            count[v - 1]++;
+            for (int t = 0; t < SYM_NB; t++) symk[t] ^= zobrist_table[v - 1][b->sym[t][p]];
+        }
+        if (on) {
+            int n = 0;
+            for (int dy = -2; dy <= 2; dy++)
+                for (int dx = -2; dx <= 2; dx++) {
+                    int q = b->cell[p + dy * BOARD_STRIDE + dx];
+                    n += q == CELL_BLACK || q == CELL_WHITE;
+                }
+            if (n != b->near[p]) return false;
+        }
+    }
+    if (count[0] != b->stones[0] || count[1] != b->stones[1]) return false;
+    if (board_key_from_scratch(b) != b->key) return false;
+    for (int t = 0; t < SYM_NB; t++)
+        if (symk[t] != b->symkey[t]) return false;
+    if (b->ply > 0 && b->winner != b->winhist[b->ply - 1]) return false;
+    return shapes_board_ok(b);
+}

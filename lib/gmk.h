@@ -1,0 +1,248 @@
+/*
+ * gmk.h — the one public header of libgmk, the gomoku / renju library behind
+ * gmk-eval, gmk-solve, gmk-search and gmk-book.
+ *
+ * Conventions
+ *  - A point is a padded board index (type Move): column x and row y (both
+ *    0-based, y counted from the BOTTOM, renju notation) map to
+ *    (y + BOARD_PAD) * BOARD_STRIDE + (x + BOARD_PAD).  The padding holds wall
+ *    cells so that line scans never leave the array.
+ *  - The library never prints and never exits: functions return a status
+ *    (GmkStatus) or NULL, and the programs turn that into a message.
+ *  - Objects that own state come in _new/_free pairs and are opaque.
+ */
+#ifndef GMK_H
+#define GMK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GMK_VERSION "0.1.0"
+
+/* ---- scalars ------------------------------------------------------------ */
+
+typedef uint64_t Key;  /* 64-bit Zobrist key */
+typedef int16_t Move;  /* padded point index, or MOVE_NONE / MOVE_PASS */
+
+#define BOARD_MIN 5        /* smallest board side */
+#define BOARD_MAX 22       /* largest board side */
+#define BOARD_DEFAULT 15   /* default board side */
+#define BOARD_PAD 5        /* wall cells around the playing area */
+#define BOARD_STRIDE 32    /* BOARD_MAX + 2 * BOARD_PAD */
+#define BOARD_CELLS (BOARD_STRIDE * BOARD_STRIDE)
+#define MOVES_MAX 1024     /* tokens (stones and passes) in one position */
+
+#define MOVE_NONE ((Move)0) /* no move (a wall cell, never a point) */
+#define MOVE_PASS ((Move)1) /* a pass, written "--" */
+
+typedef enum { COLOR_BLACK = 0, COLOR_WHITE = 1, COLOR_NB = 2, COLOR_NONE = -1 } Color;
+
+typedef enum { RULE_FREESTYLE = 0, RULE_STANDARD = 1, RULE_RENJU = 2, RULE_NB = 3 } Rule;
+
+typedef enum { ORIGIN_BOTTOM = 0, ORIGIN_TOP = 1 } Origin;
+
+/* Cell contents. A stone of colour c is stored as c + 1. */
+enum { CELL_EMPTY = 0, CELL_BLACK = 1, CELL_WHITE = 2, CELL_WALL = 3 };
+
+/* Status codes returned by the library; gmk_strerror() names them. */
+typedef enum {
+    GMK_OK = 0,
+    GMK_ERR_NOMEM,      /* an allocation failed */
+    GMK_ERR_ARG,        /* an argument out of its range */
+    GMK_ERR_SYNTAX,     /* text that is not what was expected */
+    GMK_ERR_OFFBOARD,   /* a coordinate outside the board */
+    GMK_ERR_OCCUPIED,   /* a stone on an occupied point */
+    GMK_ERR_AFTER_WIN,  /* moves after a winning move */
+    GMK_ERR_TOO_LONG,   /* more moves than MOVES_MAX, or a line too long */
+    GMK_ERR_SIZE,       /* a board size outside BOARD_MIN..BOARD_MAX */
+    GMK_ERR_IO,         /* a read or write failed (see errno) */
+    GMK_ERR_CORRUPT,    /* a file that fails its checks */
+    GMK_ERR_FORMAT,     /* a well-formed file of an unsupported kind/version */
+    GMK_ERR_LIMIT,      /* a search limit stopped the work */
+    GMK_STATUS_NB
+} GmkStatus;
+
+const char *gmk_strerror(GmkStatus st);
+
+/* Builds the library's constant tables (Zobrist keys, shape tables). Idempotent
+ * and thread-safe; board_new() calls it, so programs rarely need to. */
+void gmk_init(void);
+
+/* ---- rules and names ---------------------------------------------------- */
+
+const char *rule_name(Rule r);                 /* "freestyle", "standard", "renju" */
+GmkStatus rule_parse(const char *s, Rule *out); /* accepts the names above */
+const char *color_name(Color c);               /* "black", "white" */
+
+/* ---- geometry ----------------------------------------------------------- */
+
+static inline Move point_make(int x, int y) {
+    return (Move)((y + BOARD_PAD) * BOARD_STRIDE + (x + BOARD_PAD));
+}
+static inline int point_x(Move p) { return p % BOARD_STRIDE - BOARD_PAD; }
+static inline int point_y(Move p) { return p / BOARD_STRIDE - BOARD_PAD; }
+static inline bool point_on_board(Move p, int size) {
+    return p >= 0 && p < BOARD_CELLS && point_x(p) >= 0 && point_x(p) < size &&
+           point_y(p) >= 0 && point_y(p) < size;
+}
+
+/* The 8 symmetries of the square: t in 0..7; bit 2 transposes first, then
+ * bit 0 mirrors the columns and bit 1 mirrors the rows. t = 0 is the identity. */
+#define SYM_NB 8
+Move sym_point(Move p, int t, int size);
+int sym_inverse(int t);
+void sym_moves(Move *moves, int n, int t, int size); /* in place; passes kept */
+
+/* ---- board -------------------------------------------------------------- */
+
+typedef struct Board Board;
+
+/* A board of the given side and rule, empty, black to move; NULL when out of
+ * memory or when size is out of range. */
+Board *board_new(int size, Rule rule);
+void board_free(Board *b);
+void board_reset(Board *b);                  /* back to the empty board */
+GmkStatus board_copy(Board *dst, const Board *src); /* same size required */
+
+int board_size(const Board *b);
+Rule board_rule(const Board *b);
+Color board_to_move(const Board *b);
+int board_ply(const Board *b);               /* tokens played, passes included */
+Move board_move_at(const Board *b, int i);   /* the i-th token, 0-based */
+int board_cell(const Board *b, Move p);      /* CELL_*; CELL_WALL off the board */
+int board_stone_count(const Board *b, Color c);
+bool board_full(const Board *b);
+
+/* Plays a stone for the side to move, or MOVE_PASS. Fails with
+ * GMK_ERR_OFFBOARD, GMK_ERR_OCCUPIED or GMK_ERR_TOO_LONG and leaves the board
+ * untouched. A stone after a winning move is allowed here; callers that read
+ * records reject it (see notation). */
+GmkStatus board_play(Board *b, Move p);
+void board_undo(Board *b);                   /* takes back the last token */
+
+/* Win detection. board_winner(): the side whose last stone made a winning line
+ * (COLOR_NONE if the last token did not win). board_wins_at(): would colour c
+ * win by playing p now (five or more in freestyle, exactly five in standard,
+ * renju black exactly five, renju white five or more)? board_scan_winner():
+ * a winning line anywhere on the board. */
+Color board_winner(const Board *b);
+bool board_wins_at(const Board *b, Move p, Color c);
+Color board_scan_winner(const Board *b);
+
+Key board_key(const Board *b);               /* Zobrist key, side to move included */
+Key board_key_sym(const Board *b, int t);    /* key of the image under symmetry t */
+/* The same for all 8 images: the smallest of the 8 image keys; *t_out (may be
+ * NULL) receives a symmetry that maps this board to the canonical image. */
+Key board_canonical_key(const Board *b, int *t_out);
+Key board_key_from_scratch(const Board *b);  /* recomputed, for checks */
+
+/* Debug check: recomputes every incrementally kept field from scratch and
+ * returns false on the first mismatch. Asserted after make/unmake in DEBUG. */
+bool board_ok(const Board *b);
+
+/* Sets up the position given by a move list (stones and passes) from the empty
+ * board, applying symmetry t to every move. */
+GmkStatus board_set_moves(Board *b, const Move *moves, int n);
+
+/* ---- shape sets ---------------------------------------------------------- */
+
+/* Shape tables: the built-in ones (compiled from lib/shapes.txt at build
+ * time) or ones compiled at run time from a user catalogue. */
+typedef struct ShapeSet ShapeSet;
+
+/* Where a shape catalogue failed: line, 1-based byte offset in the pattern
+ * (0 if not a pattern error) and the reason (PCRE2's message for patterns). */
+typedef struct {
+    int line;
+    int offset;
+    char msg[200];
+} CatalogError;
+
+/* The built-in catalogue with user_text (same format as lib/shapes.txt)
+ * merged in: lines with a known (name, scope) replace it, others are added.
+ * NULL on failure, with *st and err set. Takes about a second (PCRE2 over
+ * every window). */
+ShapeSet *shapeset_compile(const char *user_text, size_t len, CatalogError *err, GmkStatus *st);
+void shapeset_free(ShapeSet *s);
+/* Uses set (NULL: the built-in one) on b from now on; b keeps its stones. The
+ * set must outlive b's use of it. */
+GmkStatus board_set_shapes(Board *b, const ShapeSet *set);
+
+/* ---- Zobrist ------------------------------------------------------------ */
+
+Key zobrist_stone(Color c, Move p);          /* key of a stone */
+Key zobrist_side(void);                      /* xor-ed in when white is to move */
+
+/* ---- notation ----------------------------------------------------------- */
+
+/* Where a parse failed and why. */
+typedef struct {
+    GmkStatus status;   /* what went wrong (GMK_OK when nothing) */
+    int column;         /* 1-based byte offset in the text, 0 if none */
+    char msg[96];       /* human-readable reason, "" if none */
+} ParseError;
+
+/* Parses one coordinate such as "h8" or "P12" at s; *len receives the bytes
+ * used. The point may be off the board of the given size: that is the
+ * caller's GMK_ERR_OFFBOARD to report. */
+GmkStatus notation_parse_point(const char *s, int size, Origin origin, Move *out, int *len);
+
+/* Writes a point ("h8") or "--" for a pass into buf (at least 5 bytes);
+ * returns buf. */
+char *notation_point_str(Move p, int size, Origin origin, char *buf);
+
+/* Parses a position (moves from the empty board, separators optional) of
+ * len bytes and plays it on b (which is reset first). Fails on a bad
+ * coordinate, an off-board or occupied point, a move after a win, or too many
+ * moves; err (may be NULL) tells where. */
+GmkStatus notation_parse_position(Board *b, const char *s, size_t len, Origin origin,
+                                  ParseError *err);
+
+/* Writes the position of b in compact normal form ("h8i9h10", passes "--")
+ * into buf of cap bytes; returns the length, or -1 if it does not fit
+ * (MOVES_MAX * 3 + 1 bytes always fit). */
+int notation_format_position(const Board *b, Origin origin, char *buf, size_t cap);
+
+/* Board diagrams. Input: rows of '.', 'x', 'o' (upper case marks the last
+ * move and is accepted; '*' and digits mark points and read as empty), top
+ * row first, optionally labelled with row numbers and a line of column
+ * letters. Lines are fed one at a time to a DiagramReader. */
+typedef struct DiagramReader DiagramReader;
+
+/* What a line is to the diagram reader. */
+typedef enum {
+    DIAGRAM_NOT = 0,   /* not a diagram line (and no diagram is open) */
+    DIAGRAM_MORE,      /* taken; the diagram goes on */
+    DIAGRAM_DONE,      /* taken and the diagram is complete */
+} DiagramFeed;
+
+DiagramReader *diagram_reader_new(void);
+void diagram_reader_free(DiagramReader *r);
+/* Is this line (len bytes, no newline) the start of a diagram? */
+bool diagram_line_starts(const char *s, size_t len);
+/* Feeds a line; a diagram must start with a line diagram_line_starts()
+ * accepts. A blank line or a column-letter footer ends an open diagram. */
+DiagramFeed diagram_reader_feed(DiagramReader *r, const char *s, size_t len);
+bool diagram_reader_open(const DiagramReader *r);  /* rows taken, not finished */
+/* Turns the finished diagram into a position on b (reset; its size must match
+ * the diagram, else GMK_ERR_SIZE). to_move: COLOR_NONE = from the stone
+ * counts. The reader is emptied for the next diagram. */
+GmkStatus diagram_reader_finish(DiagramReader *r, Board *b, Color to_move, ParseError *err);
+int diagram_reader_size(const DiagramReader *r); /* side of the rows taken so far */
+
+/* Options of diagram output. */
+typedef struct {
+    Origin origin;          /* row labels counted from the bottom or top */
+    bool labels;            /* coordinate labels around the board */
+    bool numbers;           /* move numbers instead of x / o */
+    const Move *marks;      /* extra points to mark (may be NULL) */
+    const char *mark_chars; /* one char per mark, e.g. '*' forbidden, '1'.. */
+    int mark_count;
+} DiagramStyle;
+
+/* Writes the board as a diagram (rows separated by '\n', ending with one)
+ * into buf; returns the length or -1 if cap is too small (4096 is enough). */
+int notation_format_diagram(const Board *b, const DiagramStyle *style, char *buf, size_t cap);
+
+#endif /* GMK_H */

@@ -1,0 +1,71 @@
+/* testutil.c — see testutil.h. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+int test_random_moves(Board *b, Rng *r, int n, int pass_permille) {
+    int size = board_size(b), played = 0;
+    for (int i = 0; i < n; i++) {
+        if (board_winner(b) != COLOR_NONE || board_full(b) || board_ply(b) >= MOVES_MAX) break;
+        if (rng_below(r, 1000) < pass_permille) {
+            board_play(b, MOVE_PASS);
+            played++;
+            continue;
+        }
+        Move p = MOVE_NONE;
+        for (int tries = 0; tries < 64 && p == MOVE_NONE; tries++) {
+            Move q;
+            int ply = board_ply(b);
+            Move near = MOVE_NONE;
+            for (int k = 0; k < 4 && ply > 0; k++) {
+                Move m = board_move_at(b, rng_below(r, ply));
+                if (m != MOVE_PASS) { near = m; break; }
+            }
+            if (near != MOVE_NONE && rng_below(r, 4) != 0) {
+                int x = point_x(near) + rng_below(r, 5) - 2, y = point_y(near) + rng_below(r, 5) - 2;
+                if (x < 0 || y < 0 || x >= size || y >= size) continue;
+                q = point_make(x, y);
+            } else {
+                q = point_make(rng_below(r, size), rng_below(r, size));
+            }
+            if (board_cell(b, q) == CELL_EMPTY) p = q;
+        }
+        if (p == MOVE_NONE) {
+            for (int y = 0; y < size && p == MOVE_NONE; y++)
+                for (int x = 0; x < size && p == MOVE_NONE; x++)
+                    if (board_cell(b, point_make(x, y)) == CELL_EMPTY) p = point_make(x, y);
+        }
+        if (p == MOVE_NONE || board_play(b, p) != GMK_OK) break;
+        played++;
+    }
+    return played;
+}
+
+const char *test_shared_dir(void) {
+    const char *d = getenv("GMK_SHARED");
+    if (!d || !*d) d = "../shared/data";
+    struct stat st;
+    if (stat(d, &st) != 0 || !S_ISDIR(st.st_mode)) return NULL;
+    return d;
+}
+
+char *test_slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        if (len) *len = (size_t)n;
+    }
+    return buf;
+}

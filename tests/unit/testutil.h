@@ -1,0 +1,38 @@
+/*
+ * testutil.h — helpers shared by the cmocka unit tests: a deterministic RNG,
+ * random positions, and the location of ../shared/data.
+ */
+#ifndef GMK_TESTUTIL_H
+#define GMK_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "gmk.h"
+
+/* xorshift64*: deterministic pseudo-random numbers for tests. */
+typedef struct { uint64_t s; } Rng;
+static inline uint64_t rng_next(Rng *r) {
+    r->s ^= r->s >> 12;
+    r->s ^= r->s << 25;
+    r->s ^= r->s >> 27;
+    return r->s * 0x2545f4914f6cdd1dULL;
+}
+static inline int rng_below(Rng *r, int n) { return (int)(rng_next(r) % (uint64_t)n); }
+
+/* Plays up to n random moves (stones, and a pass with probability
+ * pass_permille / 1000) on b, stopping before the board fills or after a
+ * win. Moves are drawn near existing stones most of the time, so that shapes
+ * form. Returns the number of tokens played. */
+int test_random_moves(Board *b, Rng *r, int n, int pass_permille);
+
+/* Path of the shared third-party data folder (GMK_SHARED, else
+ * ../shared/data), or NULL when it is absent. */
+const char *test_shared_dir(void);
+/* Reads a whole file; NULL if it cannot. */
+char *test_slurp(const char *path, size_t *len);
+
+#endif

@@ -61,10 +61,12 @@ static void board_clear(Board *b) {
     for (int p = 0; p < BOARD_CELLS; p++)
         b->cell[p] = point_on_board((Move)p, b->size) ? CELL_EMPTY : CELL_WALL;
     memset(b->near, 0, sizeof b->near);
-    shapes_board_init(b);
+    if (!b->light) shapes_board_init(b);
 }
 
-Board *board_new(int size, Rule rule) {
+Board *board_new(int size, Rule rule) { return board_new_flags(size, rule, 0); }
+
+Board *board_new_flags(int size, Rule rule, unsigned flags) {
     if (size < BOARD_MIN || size > BOARD_MAX || rule < 0 || rule >= RULE_NB) return NULL;
     gmk_init();
     Board *b = malloc(sizeof *b);
@@ -72,6 +74,7 @@ Board *board_new(int size, Rule rule) {
     b->size = size;
     b->rule = rule;
     b->shapes = NULL;
+    b->light = (flags & BOARD_LIGHT) != 0;
     for (int t = 0; t < SYM_NB; t++)
         for (int p = 0; p < BOARD_CELLS; p++)
             b->sym[t][p] = point_on_board((Move)p, size) ? (uint16_t)sym_point((Move)p, t, size)
@@ -182,12 +185,12 @@ GmkStatus board_play(Board *b, Move p) {
     if (p != MOVE_PASS) {
         if (!point_on_board(p, b->size)) return GMK_ERR_OFFBOARD;
         if (b->cell[p] != CELL_EMPTY) return GMK_ERR_OCCUPIED;
-        if (shapes_wins_at(b, p, c)) w = c;
+        if (b->light ? board_wins_at(b, p, c) : shapes_wins_at(b, p, c)) w = c;
         b->cell[p] = (uint8_t)(c + 1);
         b->stones[c]++;
         keys_toggle(b, p, c);
         near_update(b, p, 1);
-        shapes_update(b, p, c, 1);
+        if (!b->light) shapes_update(b, p, c, 1);
     }
     keys_toggle_side(b);
     b->hist[b->ply] = p;
@@ -204,7 +207,7 @@ void board_undo(Board *b) {
     Move p = b->hist[b->ply];
     Color c = board_side(b);
     if (p != MOVE_PASS) {
-        shapes_update(b, p, c, -1);
+        if (!b->light) shapes_update(b, p, c, -1);
         near_update(b, p, -1);
         keys_toggle(b, p, c);
         b->stones[c]--;
@@ -263,5 +266,5 @@ bool board_ok(const Board *b) {
     for (int t = 0; t < SYM_NB; t++)
         if (symk[t] != b->symkey[t]) return false;
     if (b->ply > 0 && b->winner != b->winhist[b->ply - 1]) return false;
-    return shapes_board_ok(b);
+    return b->light || shapes_board_ok(b);
 }

@@ -36,6 +36,7 @@ typedef struct {
 struct Board {
     int size;                       /* side, BOARD_MIN..BOARD_MAX */
     Rule rule;                      /* rule in force */
+    bool light;                     /* no shape state (BOARD_LIGHT): stones and keys only */
     const struct ShapeSet *shapes;  /* shape tables in use (SHAPES_BUILTIN by default) */
     const uint8_t *stab[COLOR_NB];  /* per colour: its line rule's key -> shape table */
     int ply;                        /* tokens played (stones and passes) */

@@ -101,6 +101,11 @@ typedef struct Board Board;
 /* A board of the given side and rule, empty, black to move; NULL when out of
  * memory or when size is out of range. */
 Board *board_new(int size, Rule rule);
+/* Flags of board_new_flags(). BOARD_LIGHT keeps stones, keys and wins only
+ * (no shape state): several times faster make/unmake for record readers and
+ * book building; shape, threat and evaluation functions must not be used. */
+enum { BOARD_LIGHT = 1 };
+Board *board_new_flags(int size, Rule rule, unsigned flags);
 void board_free(Board *b);
 void board_reset(Board *b);                  /* back to the empty board */
 GmkStatus board_copy(Board *dst, const Board *src); /* same size required */

@@ -228,6 +228,7 @@ void shapeset_free(ShapeSet *s) {
 }
 
 GmkStatus board_set_shapes(Board *b, const ShapeSet *set) {
+    if (b->light) return GMK_ERR_ARG;
     b->shapes = set ? set : &SHAPES_BUILTIN;
     shapes_board_init(b);
     return GMK_OK;

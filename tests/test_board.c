@@ -240,12 +240,44 @@ static void test_reset_and_copy(void **state) {
     board_free(c);
 }
 
+/* A light board agrees with a full one on keys, winners and legality. */
+static void test_light_board(void **state) {
+    (void)state;
+    Rng r = {31337};
+    for (int iter = 0; iter < 300; iter++) {
+        int size = BOARD_MIN + rng_below(&r, BOARD_MAX - BOARD_MIN + 1);
+        Rule rule = (Rule)(iter % RULE_NB);
+        Board *full = must_board(size, rule);
+        Board *light = board_new_flags(size, rule, BOARD_LIGHT);
+        assert_non_null(light);
+        test_random_moves(full, &r, rng_below(&r, 200), 10);
+        int n = board_ply(full);
+        Move moves[MOVES_MAX];
+        for (int i = 0; i < n; i++) moves[i] = board_move_at(full, i);
+        board_reset(full);
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(board_play(full, moves[i]), GMK_OK);
+            assert_int_equal(board_play(light, moves[i]), GMK_OK);
+            assert_true(board_key(full) == board_key(light));
+            assert_int_equal(board_winner(full), board_winner(light));
+        }
+        assert_int_equal(board_scan_winner(full), board_scan_winner(light));
+        assert_true(board_ok(light));
+        assert_int_equal(board_set_shapes(light, NULL), GMK_ERR_ARG);
+        while (board_ply(light)) board_undo(light);
+        assert_true(board_ok(light));
+        board_free(full);
+        board_free(light);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zobrist_distinct),   cmocka_unit_test(test_new_bounds),
         cmocka_unit_test(test_play_undo),          cmocka_unit_test(test_win_rules),
         cmocka_unit_test(test_symmetry_group),     cmocka_unit_test(test_canonical_key),
         cmocka_unit_test(test_random_make_unmake), cmocka_unit_test(test_reset_and_copy),
+        cmocka_unit_test(test_light_board),
     };
     return cmocka_run_group_tests_name("board", tests, NULL, NULL);
 }

@@ -18,14 +18,20 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
        -Wno-missing-field-initializers
+# Sanitizers: any UBSan report aborts the program (no silent recovery), so
+# a finding fails the test that hit it.
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all
+# Another compiler than cc builds beside the default one (make CC=clang):
+# build/release-clang, programs in build/release-clang/bin.
+CC_TAG := $(if $(filter cc,$(CC)),,-$(notdir $(CC)))
 ifeq ($(DEBUG),1)
-  B    := build/debug
+  B    := build/debug$(CC_TAG)
   BIN  := $(B)/bin
-  MODE := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -DGMK_DEBUG
-  LDMODE := -fsanitize=address,undefined
+  MODE := -O1 -g $(SANITIZE) -fno-omit-frame-pointer -DGMK_DEBUG
+  LDMODE := $(SANITIZE)
 else
-  B    := build/release
-  BIN  := bin
+  B    := build/release$(CC_TAG)
+  BIN  := $(if $(CC_TAG),$(B)/bin,bin)
   MODE := -O2 -g -DNDEBUG
   LDMODE :=
 endif
@@ -131,5 +137,9 @@ uninstall:
 
 clean:
 	rm -rf build bin
+
+# Objects are kept between runs (they are intermediate files of the
+# pattern rules, which make would otherwise delete).
+.SECONDARY:
 
 -include $(wildcard $(B)/*/*.d $(B)/*/*/*.d)

@@ -381,6 +381,9 @@ GmkStatus diagram_reader_finish(DiagramReader *r, Board *b, Color to_move, Parse
     return GMK_OK;
 }
 
+static bool emit(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Appends printf-formatted text to a bounded buffer; false when it is full. */
 static bool emit(char *buf, size_t cap, size_t *len, const char *fmt, ...) {
     va_list ap;

@@ -177,7 +177,7 @@ static void test_symmetry_group(void **state) {
 static void test_canonical_key(void **state) {
     (void)state;
     Rng r = {0x1234567};
-    for (int iter = 0; iter < 200; iter++) {
+    for (int iter = 0; iter < test_iters(200); iter++) {
         int size = BOARD_MIN + rng_below(&r, BOARD_MAX - BOARD_MIN + 1);
         Board *b = must_board(size, (Rule)rng_below(&r, RULE_NB));
         Board *c = must_board(size, board_rule(b));
@@ -203,7 +203,7 @@ static void test_canonical_key(void **state) {
 static void test_random_make_unmake(void **state) {
     (void)state;
     Rng r = {0xfeedbeef};
-    for (int iter = 0; iter < 300; iter++) {
+    for (int iter = 0; iter < test_iters(300); iter++) {
         int size = BOARD_MIN + rng_below(&r, BOARD_MAX - BOARD_MIN + 1);
         Board *b = must_board(size, (Rule)(iter % RULE_NB));
         Key k0 = board_key(b);
@@ -244,7 +244,7 @@ static void test_reset_and_copy(void **state) {
 static void test_light_board(void **state) {
     (void)state;
     Rng r = {31337};
-    for (int iter = 0; iter < 300; iter++) {
+    for (int iter = 0; iter < test_iters(300); iter++) {
         int size = BOARD_MIN + rng_below(&r, BOARD_MAX - BOARD_MIN + 1);
         Rule rule = (Rule)(iter % RULE_NB);
         Board *full = must_board(size, rule);

@@ -177,7 +177,7 @@ static void test_diagram_round_trip(void **state) {
     (void)state;
     Rng r = {4242};
     char buf[8192];
-    for (int iter = 0; iter < 300; iter++) {
+    for (int iter = 0; iter < test_iters(300); iter++) {
         int size = BOARD_MIN + rng_below(&r, BOARD_MAX - BOARD_MIN + 1);
         Rule rule = (Rule)rng_below(&r, RULE_NB);
         Board *b = must_board(size, rule), *c = must_board(size, rule);
@@ -212,7 +212,7 @@ static void test_format_round_trip(void **state) {
     (void)state;
     Rng r = {99};
     char buf[MOVES_MAX * 3 + 1];
-    for (int iter = 0; iter < 300; iter++) {
+    for (int iter = 0; iter < test_iters(300); iter++) {
         int size = BOARD_MIN + rng_below(&r, BOARD_MAX - BOARD_MIN + 1);
         Board *b = must_board(size, RULE_STANDARD), *c = must_board(size, RULE_STANDARD);
         test_random_moves(b, &r, rng_below(&r, 100), 100);

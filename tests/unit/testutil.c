@@ -43,6 +43,21 @@ int test_random_moves(Board *b, Rng *r, int n, int pass_permille) {
     return played;
 }
 
+int test_iters(int n) {
+    double k = 1.0;
+#ifdef GMK_DEBUG
+    k /= TEST_DEBUG_DIVISOR;
+#endif
+    const char *e = getenv("GMK_TEST_SCALE");
+    if (e && *e) {
+        char *end;
+        double f = strtod(e, &end);
+        if (end != e && f > 0) k *= f;
+    }
+    double v = n * k;
+    return v < 1 ? 1 : v > 1e9 ? 1000000000 : (int)v;
+}
+
 const char *test_shared_dir(void) {
     const char *d = getenv("GMK_SHARED");
     if (!d || !*d) d = "../shared/data";

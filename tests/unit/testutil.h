@@ -29,6 +29,13 @@ static inline int rng_below(Rng *r, int n) { return (int)(rng_next(r) % (uint64_
  * form. Returns the number of tokens played. */
 int test_random_moves(Board *b, Rng *r, int n, int pass_permille);
 
+/* Iteration count for a heavy test loop: n in optimised builds, n / 8 in
+ * DEBUG builds (sanitizers, board_ok() after every move at ~40 us), never
+ * below 1. GMK_TEST_SCALE=F in the environment multiplies it (a soak run:
+ * GMK_TEST_SCALE=20 make check). */
+#define TEST_DEBUG_DIVISOR 8
+int test_iters(int n);
+
 /* Path of the shared third-party data folder (GMK_SHARED, else
  * ../shared/data), or NULL when it is absent. */
 const char *test_shared_dir(void);

@@ -53,7 +53,8 @@ TESTS    := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 TEST_COMMON_SRC := $(wildcard tests/unit/*.c)
 TEST_COMMON_OBJ := $(TEST_COMMON_SRC:tests/unit/%.c=$(B)/tests/unit/%.o)
 
-.PHONY: all deps check check-unit check-cli bench demo install uninstall clean
+.PHONY: all deps check check-unit check-cli check-fuzz bench demo install uninstall clean \
+        fuzz fuzz-build
 .DEFAULT_GOAL := all
 
 all: deps $(PROGS)
@@ -102,13 +103,78 @@ $(B)/tests/%: $(B)/tests/%.o $(TEST_COMMON_OBJ) $(LIBGMK)
 
 check: deps
 	@sh tests/deps.sh --tests
-	@$(MAKE) --no-print-directory check-unit check-cli
+	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz
 
 check-unit: $(TESTS) $(PROGS)
 	@sh tests/run-unit.sh $(TESTS)
 
 check-cli: $(PROGS)
 	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) bash tests/cli.sh tests/cli/*.t
+
+# ---- fuzzing (tests/fuzz/; how to add a harness: tests/fuzz/fuzzutil.h) ----
+# Every tests/fuzz/fuzz_NAME.c is a libFuzzer harness. `make check` replays
+# tests/fuzz/seeds/NAME and tests/fuzz/regress/NAME through it, built with
+# $(CC) (sanitized under DEBUG=1); `make fuzz FUZZ_SECONDS=N [FUZZ="NAME..."]`
+# builds it with clang -fsanitize=fuzzer,address,undefined under build/fuzz
+# and runs it for N seconds (tests/fuzz/run.sh), or skips with a notice when
+# there is no such clang.
+FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES  := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
+FUZZ_COMMON := fuzzutil
+REPLAYS     := $(FUZZ_NAMES:%=$(B)/fuzz/replay_%)
+FUZZ_CC     ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ        ?=
+FB          := build/fuzz
+# Asserts on; board_ok() after every move (GMK_DEBUG) would slow fuzzing
+# down too much, so the harnesses call it themselves.
+FUZZ_CFLAGS  = -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g -fno-omit-frame-pointer \
+               $(SANITIZE) -fsanitize=fuzzer-no-link -Ilib -Icmd -Itests/fuzz -MMD -MP $(PKG_CFLAGS)
+FUZZ_LIB_OBJ := $(LIB_SRC:lib/%.c=$(FB)/lib/%.o) $(FB)/gen/shape_tables.o
+FUZZ_CMD_OBJ := $(CMD_COMMON_SRC:cmd/%.c=$(FB)/cmd/%.o)
+FUZZERS      := $(FUZZ_NAMES:%=$(FB)/fuzz_%)
+
+$(B)/fuzz/%.o: tests/fuzz/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Icmd -Itests/fuzz -c -o $@ $<
+
+$(B)/fuzz/replay_%: $(B)/fuzz/fuzz_%.o $(B)/fuzz/replay.o $(FUZZ_COMMON:%=$(B)/fuzz/%.o) \
+                    $(CMD_COMMON_OBJ) $(LIBGMK)
+	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS)
+
+check-fuzz: $(REPLAYS)
+	@for n in $(FUZZ_NAMES); do \
+	    $(B)/fuzz/replay_$$n tests/fuzz/seeds/$$n tests/fuzz/regress/$$n || exit 1; done
+
+fuzz:
+	@if sh tests/fuzz/toolchain.sh $(FUZZ_CC); then \
+	    $(MAKE) --no-print-directory fuzz-build && \
+	    bash tests/fuzz/run.sh $(FB) $(FUZZ_SECONDS) $(SHARED) $(FUZZ); fi
+
+fuzz-build: deps $(FUZZERS)
+
+$(FB)/lib/%.o: lib/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FB)/gen/shape_tables.o: $(B)/gen/shape_tables.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FB)/cmd/%.o: cmd/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FB)/fuzz/%.o: tests/fuzz/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FB)/libgmk.a: $(FUZZ_LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(FB)/fuzz_%: $(FB)/fuzz/fuzz_%.o $(FUZZ_COMMON:%=$(FB)/fuzz/%.o) $(FUZZ_CMD_OBJ) $(FB)/libgmk.a
+	$(FUZZ_CC) -fsanitize=fuzzer $(SANITIZE) -o $@ $^ -pthread $(LIBS)
 
 BENCH_SRC := $(sort $(wildcard tests/bench/bench_*.c))
 BENCHES   := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
@@ -142,4 +208,4 @@ clean:
 # pattern rules, which make would otherwise delete).
 .SECONDARY:
 
--include $(wildcard $(B)/*/*.d $(B)/*/*/*.d)
+-include $(wildcard $(B)/*/*.d $(B)/*/*/*.d $(FB)/*/*.d)

@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LINE_MAX_BYTES (1 << 20) /* longer input lines are reported and skipped */
-
 const CliOption CLI_COMMON_OPTIONS[] = {
     {"rule", 'r', "RULE", CLI_DEFAULT_RULE_NAME, "freestyle, standard or renju", CLI_RULE_VALUES,
      CLI_OPT_RULE},
@@ -154,6 +152,7 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
     cli->json = false;
     cli->to_move = COLOR_NONE;
     cli->bad_lines = cli->failures = 0;
+    cli->line_max = 0;
 
     const CliOption *tables[2] = {prog->opts, prog->common ? CLI_COMMON_OPTIONS : NULL};
     int n = count_options(tables[0]) + count_options(tables[1]);
@@ -225,8 +224,9 @@ typedef struct {
     FILE *f;
     char *buf;
     size_t cap;
+    size_t max;       /* longest line kept, in bytes */
     long line;        /* number of the line last read */
-    bool too_long;    /* the line last read was longer than LINE_MAX_BYTES */
+    bool too_long;    /* the line last read was longer than max */
     bool has_nul;     /* it held a NUL byte */
 } LineReader;
 
@@ -238,7 +238,7 @@ static long read_line(LineReader *r) {
     r->too_long = r->has_nul = false;
     while ((ch = getc(r->f)) != EOF && ch != '\n') {
         if (ch == 0) r->has_nul = true;
-        if (n >= LINE_MAX_BYTES) {
+        if (n >= r->max) {
             r->too_long = true;
             continue;
         }
@@ -354,6 +354,7 @@ void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx) 
     }
     if (!files || !files[0]) files = stdin_only;
     LineReader lr = {0};
+    lr.max = cli->line_max ? cli->line_max : CLI_LINE_MAX;
     Reading rd = {cli, &bc, dr, NULL, 0, fn, ctx, false};
     for (int i = 0; files[i] && !rd.stop; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
@@ -413,15 +414,42 @@ char *cli_slurp(const char *path, size_t *len) {
 
 /* ---- output ------------------------------------------------------------- */
 
+/* Length of the well-formed UTF-8 sequence that starts s (n bytes left):
+ * 2..4, or 0 when it is not one (a stray byte, an overlong form, a
+ * surrogate, beyond U+10FFFF or cut short). */
+static size_t utf8_seq_len(const unsigned char *s, size_t n) {
+    unsigned c = s[0];
+    size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (!len || len > n) return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((s[k] & 0xc0) != 0x80) return 0;
+    if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) || (c == 0xf0 && s[1] < 0x90) ||
+        (c == 0xf4 && s[1] > 0x8f))
+        return 0; /* overlong, surrogate, above U+10FFFF */
+    return len;
+}
+
 void out_json_string(const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
     putchar('"');
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
+        unsigned char c = u[i];
         if (c == '"' || c == '\\') printf("\\%c", c);
         else if (c == '\n') fputs("\\n", stdout);
         else if (c == '\t') fputs("\\t", stdout);
         else if (c < 0x20 || c == 0x7f) printf("\\u%04x", c);
-        else putchar(c); /* UTF-8 passes through */
+        else if (c < 0x80) putchar(c);
+        else {
+            /* UTF-8 passes through; a byte that is not part of a valid
+             * sequence becomes U+FFFD, so the output stays valid JSON */
+            size_t k = utf8_seq_len(u + i, len - i);
+            if (k) {
+                fwrite(u + i, 1, k, stdout);
+                i += k - 1;
+            } else {
+                fputs("\\ufffd", stdout);
+            }
+        }
     }
     putchar('"');
 }

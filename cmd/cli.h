@@ -51,7 +51,10 @@ typedef struct {
     Color to_move;         /* --to-move for diagrams, COLOR_NONE = from counts */
     int bad_lines;         /* input lines reported as bad */
     int failures;          /* failures that stop a file (unreadable...) */
+    size_t line_max;       /* longest input line in bytes; 0 = CLI_LINE_MAX (tests set less) */
 } Cli;
+
+#define CLI_LINE_MAX ((size_t)1 << 20) /* longer input lines are reported and skipped */
 
 /* Program description for --help and --version. */
 typedef struct {

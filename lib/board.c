@@ -51,8 +51,9 @@ void sym_moves(Move *moves, int n, int t, int size) {
 
 /* ---- construction ------------------------------------------------------- */
 
-/* Puts b into the empty state: walls, empty cells, keys, shape state. */
-static void board_clear(Board *b) {
+/* Puts b into the empty state: walls, empty cells, keys, shape state. False
+ * when the shape tables could not be allocated. */
+static bool board_clear(Board *b) {
     b->ply = 0;
     b->winner = COLOR_NONE;
     b->stones[COLOR_BLACK] = b->stones[COLOR_WHITE] = 0;
@@ -60,8 +61,8 @@ static void board_clear(Board *b) {
     for (int t = 0; t < SYM_NB; t++) b->symkey[t] = 0;
     for (int p = 0; p < BOARD_CELLS; p++)
         b->cell[p] = point_on_board((Move)p, b->size) ? CELL_EMPTY : CELL_WALL;
-    memset(b->near, 0, sizeof b->near);
-    if (!b->light) shapes_board_init(b);
+    memset(b->rows, 0, sizeof b->rows);
+    return b->light || shapes_board_init(b);
 }
 
 Board *board_new(int size, Rule rule) { return board_new_flags(size, rule, 0); }
@@ -75,15 +76,28 @@ Board *board_new_flags(int size, Rule rule, unsigned flags) {
     b->rule = rule;
     b->shapes = NULL;
     b->light = (flags & BOARD_LIGHT) != 0;
+    b->undo = NULL;
+    if (!b->light && !(b->undo = malloc(MOVES_MAX * sizeof *b->undo))) {
+        free(b);
+        return NULL;
+    }
     for (int t = 0; t < SYM_NB; t++)
         for (int p = 0; p < BOARD_CELLS; p++)
             b->sym[t][p] = point_on_board((Move)p, size) ? (uint16_t)sym_point((Move)p, t, size)
                                                           : (uint16_t)p;
-    board_clear(b);
+    if (!board_clear(b)) {
+        free(b->undo);
+        free(b);
+        return NULL;
+    }
     return b;
 }
 
-void board_free(Board *b) { free(b); }
+void board_free(Board *b) {
+    if (!b) return;
+    free(b->undo);
+    free(b);
+}
 
 void board_reset(Board *b) {
     /* Taking the moves back costs as much as playing them, which beats
@@ -91,13 +105,17 @@ void board_reset(Board *b) {
     if (b->ply <= 64) {
         while (b->ply > 0) board_undo(b);
     } else {
-        board_clear(b);
+        board_clear(b); /* cannot fail: the shape tables exist already */
     }
 }
 
 GmkStatus board_copy(Board *dst, const Board *src) {
     if (dst == src) return GMK_OK;
+    if (dst->light != src->light) return GMK_ERR_ARG;
+    struct ShapeUndo *undo = dst->undo;
     memcpy(dst, src, sizeof *dst);
+    dst->undo = undo;
+    if (undo) memcpy(undo, src->undo, (size_t)src->ply * sizeof *undo);
     return GMK_OK;
 }
 
@@ -159,15 +177,6 @@ Color board_scan_winner(const Board *b) {
 
 /* ---- make / unmake ------------------------------------------------------ */
 
-/* Adds (sign 1) or removes (sign -1) a stone's contribution to the
- * neighbourhood counts of the 5x5 square around p. */
-static inline void near_update(Board *b, Move p, int sign) {
-    for (int dy = -2; dy <= 2; dy++) {
-        uint8_t *row = &b->near[p + dy * BOARD_STRIDE];
-        for (int dx = -2; dx <= 2; dx++) row[dx] = (uint8_t)(row[dx] + sign);
-    }
-}
-
 static inline void keys_toggle(Board *b, Move p, Color c) {
     b->key ^= zobrist_table[c][p];
     for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_table[c][b->sym[t][p]];
@@ -189,8 +198,8 @@ GmkStatus board_play(Board *b, Move p) {
         b->cell[p] = (uint8_t)(c + 1);
         b->stones[c]++;
         keys_toggle(b, p, c);
-        near_update(b, p, 1);
-        if (!b->light) shapes_update(b, p, c, 1);
+        b->rows[c][p / BOARD_STRIDE] ^= 1u << (p % BOARD_STRIDE);
+        if (!b->light) shapes_make(b, p, c, &b->undo[b->ply]);
     }
     keys_toggle_side(b);
     b->hist[b->ply] = p;
@@ -207,8 +216,8 @@ void board_undo(Board *b) {
     Move p = b->hist[b->ply];
     Color c = board_side(b);
     if (p != MOVE_PASS) {
-        if (!b->light) shapes_update(b, p, c, -1);
-        near_update(b, p, -1);
+        if (!b->light) shapes_unmake(b, p, c, &b->undo[b->ply]);
+        b->rows[c][p / BOARD_STRIDE] ^= 1u << (p % BOARD_STRIDE);
         keys_toggle(b, p, c);
         b->stones[c]--;
         b->cell[p] = CELL_EMPTY;
@@ -251,14 +260,9 @@ bool board_ok(const Board *b) {
             count[v - 1]++;
             for (int t = 0; t < SYM_NB; t++) symk[t] ^= zobrist_table[v - 1][b->sym[t][p]];
         }
-        if (on) {
-            int n = 0;
-            for (int dy = -2; dy <= 2; dy++)
-                for (int dx = -2; dx <= 2; dx++) {
-                    int q = b->cell[p + dy * BOARD_STRIDE + dx];
-                    n += q == CELL_BLACK || q == CELL_WHITE;
-                }
-            if (n != b->near[p]) return false;
+        for (int c = 0; c < COLOR_NB; c++) {
+            bool bit = (b->rows[c][p / BOARD_STRIDE] >> (p % BOARD_STRIDE)) & 1;
+            if (bit != (v == c + 1)) return false;
         }
     }
     if (count[0] != b->stones[0] || count[1] != b->stones[1]) return false;

@@ -9,11 +9,12 @@
  *
  * Incremental state kept by board_play/board_undo (see board_ok()):
  *  - key, symkey[8]: Zobrist key of the position and of each of its 8 images;
- *  - stones[c]: stone count per colour; near[p]: stones within the 5x5 square
- *    around p (the candidate neighbourhood);
- *  - shape state (shapes.h): per point, direction and colour the ternary line
- *    key of the 10 cells around it, the shape it makes there and the combined
- *    threat class, with per-class counts.
+ *  - stones[c]: stone count per colour; rows[c][y]: colour c's stones of
+ *    padded row y as a bit mask (bit x), for neighbourhood scans;
+ *  - line[d][id]: every line of the board in each direction as a 64-bit word,
+ *    2 bits per cell (CELL_*), walls included;
+ *  - shape state (shapes.h): per empty point and colour, the shape it makes
+ *    in each direction and the combined threat class, with per-class counts.
  */
 #ifndef GMK_BOARD_H
 #define GMK_BOARD_H
@@ -25,20 +26,28 @@
 
 extern const int DIR_STEP[DIR_NB];
 
-/* Shape state of one colour at one point. */
+#define LINE_NB 64      /* line words per direction (63 diagonals, 32 rows) */
+
+/* Shape state of one point (meaningful while the point is empty). */
 typedef struct {
-    uint16_t lkey[DIR_NB]; /* ternary window key (shapes.h), per direction */
-    uint16_t shape4;       /* 4 shape codes, 4 bits each, direction d at bits 4d */
-    uint8_t cls;           /* combined threat class (shapes.h) of the 4 shapes */
-    uint8_t pad_;
+    uint8_t pair[DIR_NB];      /* per direction: black's shape | white's shape << 4 */
+    uint8_t cls[COLOR_NB];     /* per colour: combined threat class of the 4 shapes */
+    uint8_t pad_[2];
 } PointShape;
+
+/* What a move changed in the shape state, so that unmake copies it back: the
+ * 10 points around the move in each direction, and the class counts. */
+typedef struct ShapeUndo {
+    PointShape ps[DIR_NB][2 * LINE_HALF];
+    int clscount[COLOR_NB][16];
+} ShapeUndo;
 
 struct Board {
     int size;                       /* side, BOARD_MIN..BOARD_MAX */
     Rule rule;                      /* rule in force */
     bool light;                     /* no shape state (BOARD_LIGHT): stones and keys only */
     const struct ShapeSet *shapes;  /* shape tables in use (SHAPES_BUILTIN by default) */
-    const uint8_t *stab[COLOR_NB];  /* per colour: its line rule's key -> shape table */
+    const uint8_t *pair;            /* window index -> black shape | white shape << 4 */
     int ply;                        /* tokens played (stones and passes) */
     Color winner;                   /* side whose last stone won, COLOR_NONE */
     int stones[COLOR_NB];           /* stones on the board per colour */
@@ -49,12 +58,32 @@ struct Board {
     Move hist[MOVES_MAX];           /* tokens played, MOVE_PASS for passes */
     Color winhist[MOVES_MAX];       /* winner after each token */
     uint8_t cell[BOARD_CELLS];      /* CELL_* */
-    uint8_t near[BOARD_CELLS];      /* stones within the 5x5 square around a point */
+    uint32_t rows[COLOR_NB][BOARD_STRIDE]; /* stones per colour and padded row, bit x */
     uint16_t sym[SYM_NB][BOARD_CELLS]; /* image of each point under symmetry t */
-    PointShape ps[BOARD_CELLS][COLOR_NB]; /* shape state, walls included (unused) */
+    uint64_t line[DIR_NB][LINE_NB]; /* lines as 2-bit cells, see line_id/line_pos */
+    PointShape ps[BOARD_CELLS];     /* shape state per point (empty points only) */
+    struct ShapeUndo *undo;         /* per ply: shape state before the move, NULL if light */
 };
 
 static inline Color board_side(const Board *b) { return (Color)(b->ply & 1); }
+
+/* Which line word holds point p in direction d, and p's cell position in it
+ * (cell i at bits 2i). Padded coordinates x, y run 0..31: rows by y,
+ * columns by x, diagonals (step +1,+1) by x - y + 31, anti-diagonals (step
+ * +1,-1) by x + y; along each line the position grows with the step. */
+static inline int line_id(int d, int p) {
+    int x = p & 31, y = p >> 5;
+    switch (d) {
+    case 0: return y;
+    case 1: return x;
+    case 2: return x - y + 31;
+    default: return x + y;
+    }
+}
+static inline int line_pos(int d, int p) {
+    int x = p & 31, y = p >> 5;
+    return d == 0 || d == 3 ? x : y;
+}
 
 /* The line rule a colour plays under: exact five (standard, renju black) or
  * five-or-more (freestyle, renju white). */

@@ -150,6 +150,59 @@ bool board_ok(const Board *b);
  * board, applying symmetry t to every move. */
 GmkStatus board_set_moves(Board *b, const Move *moves, int n);
 
+/* ---- shapes --------------------------------------------------------------- */
+
+/* Per-direction shape codes, weakest first. */
+typedef enum {
+    SHAPE_NONE = 0,
+    SHAPE_DEAD,        /* 死: own stones blocked at both ends, no five possible */
+    SHAPE_TWO,         /* 眠二 closed two: one move makes a closed three */
+    SHAPE_OPEN_TWO,    /* 活二 open two: one move makes an open three */
+    SHAPE_THREE,       /* 眠三 closed three: one move makes a four */
+    SHAPE_OPEN_THREE,  /* 活三 open three (incl. split): one move makes a straight four */
+    SHAPE_FOUR,        /* 冲四 four: exactly one point makes five */
+    SHAPE_FOUR_FOUR,   /* two fours on this one line */
+    SHAPE_OPEN_FOUR,   /* 活四 straight four: two points make five */
+    SHAPE_FIVE,        /* a winning line under the line rule */
+    SHAPE_OVERLINE,    /* six or more where that does not win */
+    SHAPE_NB
+} Shape;
+
+/* Combined classes of a point for one colour, from its four line shapes. */
+typedef enum {
+    CLS_NONE = 0,
+    CLS_DEAD,              /* only dead shapes */
+    CLS_TWO,               /* 眠二 */
+    CLS_OPEN_TWO,          /* 活二 */
+    CLS_OPEN_TWO_TWO,      /* 活二眠二 */
+    CLS_THREE,             /* 眠三 */
+    CLS_DOUBLE_TWO,        /* 双活二 */
+    CLS_OPEN_THREE,        /* 活三 */
+    CLS_FOUR,              /* 冲四 (a four and no open three) */
+    CLS_OPEN_THREE_THREE,  /* 活三眠三 */
+    CLS_DOUBLE_THREE,      /* 双活三 */
+    CLS_FOUR_THREE,        /* 冲四活三 */
+    CLS_DOUBLE_FOUR,       /* 双冲四 (two lines, or one line holding two) */
+    CLS_OPEN_FOUR,         /* 活四 */
+    CLS_FIVE,              /* 成五 */
+    CLS_OVERLINE,          /* overline that wins nothing, and nothing better */
+    CLS_NB
+} ShapeClass;
+
+#define WINDOW_INDEXES (1 << 20) /* 4^10 window indexes */
+
+const char *shape_name(Shape s);            /* "open-three" ... */
+const char *class_name(ShapeClass c);       /* "four-three" ... */
+
+/* What colour c makes by playing empty point p: the shape along direction d
+ * (0 horizontal, 1 vertical, 2 diagonal, 3 anti-diagonal) and the combined
+ * class of the four lines. Line-level facts: renju's forbidden points and
+ * false threes are the business of board_forbidden / board_point_makes. */
+Shape board_point_shape(const Board *b, Move p, Color c, int d);
+ShapeClass board_point_class(const Board *b, Move p, Color c);
+/* Empty points where colour c's class is cls. */
+int board_class_count(const Board *b, Color c, ShapeClass cls);
+
 /* ---- shape sets ---------------------------------------------------------- */
 
 /* Shape tables: the built-in ones (compiled from lib/shapes.txt at build
@@ -173,6 +226,46 @@ void shapeset_free(ShapeSet *s);
 /* Uses set (NULL: the built-in one) on b from now on; b keeps its stones. The
  * set must outlive b's use of it. */
 GmkStatus board_set_shapes(Board *b, const ShapeSet *set);
+
+/* ---- renju forbidden points -------------------------------------------- */
+
+typedef enum {
+    FORBID_NONE = 0,      /* allowed (always so outside renju, and for white) */
+    FORBID_OVERLINE,      /* six or more in a row */
+    FORBID_DOUBLE_FOUR,   /* two fours at once (two on one line included) */
+    FORBID_DOUBLE_THREE,  /* two real open threes at once */
+} Forbid;
+
+/* Is empty point p forbidden for black on b (renju only)? A move that makes
+ * exactly five is never forbidden; threes are real or false by the recursive
+ * RIF rule. Takes a non-const board: it looks ahead by placing stones and
+ * leaves b as it was. */
+Forbid board_forbidden(Board *b, Move p);
+/* All points forbidden for black, in board order; out needs room for
+ * size * size moves. Returns their number (0 outside renju). */
+int board_forbidden_points(Board *b, Move *out);
+const char *forbid_name(Forbid f);  /* "overline", "double-four", ... */
+
+/* ---- threats ------------------------------------------------------------ */
+
+/* Threat kinds of INTERFACE.md: what a move on an empty point makes. */
+typedef enum {
+    THREAT_FIVE = 0,     /* wins at once under the rule */
+    THREAT_FOUR,         /* a four: one move from a five (straight fours included) */
+    THREAT_OPEN_FOUR,    /* a straight four: two points make five */
+    THREAT_OPEN_THREE,   /* an open three: one move makes a straight four */
+    THREAT_THREE,        /* a closed three: one move makes a four, none a straight four */
+    THREAT_NB
+} ThreatKind;
+
+/* Does colour c playing empty p make a threat of kind k? In renju a point
+ * forbidden for black makes nothing for black but a five, and a black open
+ * three counts only if it is real. */
+bool board_point_makes(Board *b, Move p, Color c, ThreatKind k);
+/* The points where colour c makes a threat of kind k, in board order; out
+ * needs room for size * size moves. */
+int board_threat_points(Board *b, Color c, ThreatKind k, Move *out);
+const char *threat_name(ThreatKind k); /* the JSON field names: "five", "open_four" ... */
 
 /* ---- Zobrist ------------------------------------------------------------ */
 

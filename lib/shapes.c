@@ -6,6 +6,7 @@
 #include "shapes.h"
 
 #include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,10 +47,59 @@ void shapes_class_table_init(void) {
     for (unsigned s4 = 0; s4 < (1u << 16); s4++) CLASS_TABLE[s4] = (uint8_t)class_of((uint16_t)s4);
 }
 
+/* ---- pair tables -------------------------------------------------------- */
+
+void shapes_pair_build(uint8_t *out, const uint8_t *black_table, const uint8_t *white_table) {
+    /* ternary keys of the two halves (5 cells each) of a window index */
+    static const uint8_t trit_b[4] = {0, 1, 2, 2}, trit_w[4] = {0, 2, 1, 2};
+    uint16_t lo_b[1024], hi_b[1024], lo_w[1024], hi_w[1024];
+    for (unsigned h = 0; h < 1024; h++) {
+        unsigned lb = 0, hb = 0, lw = 0, hw = 0;
+        for (int k = 0; k < 5; k++) {
+            unsigned code = (h >> (2 * k)) & 3;
+            lb += trit_b[code] * POW3[k];
+            hb += trit_b[code] * POW3[k + 5];
+            lw += trit_w[code] * POW3[k];
+            hw += trit_w[code] * POW3[k + 5];
+        }
+        lo_b[h] = (uint16_t)lb, hi_b[h] = (uint16_t)hb, lo_w[h] = (uint16_t)lw, hi_w[h] = (uint16_t)hw;
+    }
+    for (unsigned i = 0; i < WINDOW_INDEXES; i++) {
+        unsigned lo = i & 1023, hi = i >> 10;
+        out[i] = (uint8_t)(black_table[lo_b[lo] + hi_b[hi]] | white_table[lo_w[lo] + hi_w[hi]] << 4);
+    }
+}
+
+static uint8_t *builtin_pair[RULE_NB];
+static pthread_once_t builtin_once[RULE_NB] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+                                              PTHREAD_ONCE_INIT};
+
+/* Builds the built-in pair table of one rule (NULL stays on failure). */
+static void builtin_pair_build(Rule r) {
+    uint8_t *t = malloc(WINDOW_INDEXES);
+    if (!t) return;
+    shapes_pair_build(t, SHAPES_BUILTIN.table[rule_exact(r, COLOR_BLACK)],
+                      SHAPES_BUILTIN.table[rule_exact(r, COLOR_WHITE)]);
+    builtin_pair[r] = t;
+}
+static void builtin_pair_freestyle(void) { builtin_pair_build(RULE_FREESTYLE); }
+static void builtin_pair_standard(void) { builtin_pair_build(RULE_STANDARD); }
+static void builtin_pair_renju(void) { builtin_pair_build(RULE_RENJU); }
+
+const uint8_t *shapes_pair_table(const ShapeSet *set, Rule rule) {
+    static void (*const build[RULE_NB])(void) = {builtin_pair_freestyle, builtin_pair_standard,
+                                                 builtin_pair_renju};
+    if (set->pair[rule]) return set->pair[rule];
+    if (set != &SHAPES_BUILTIN) return NULL;
+    pthread_once(&builtin_once[rule], build[rule]);
+    return builtin_pair[rule];
+}
+
 /* ---- per-point state ---------------------------------------------------- */
 
-/* Window keys of point p for both colours, from the cells. */
-static void point_keys(const Board *b, Move p, uint16_t key[COLOR_NB][DIR_NB]) {
+/* Ternary window keys of point p for both colours, from the cells (the slow,
+ * obvious path used by the checks and by --explain). */
+void shapes_point_keys(const Board *b, Move p, unsigned key[COLOR_NB][DIR_NB]) {
     for (int d = 0; d < DIR_NB; d++) {
         unsigned k0 = 0, k1 = 0;
         for (int o = -LINE_HALF; o <= LINE_HALF; o++) {
@@ -60,115 +110,159 @@ static void point_keys(const Board *b, Move p, uint16_t key[COLOR_NB][DIR_NB]) {
             else if (v == CELL_BLACK) k0 += w, k1 += 2 * w;
             else if (v == CELL_WHITE) k0 += 2 * w, k1 += w;
         }
-        key[COLOR_BLACK][d] = (uint16_t)k0;
-        key[COLOR_WHITE][d] = (uint16_t)k1;
+        key[COLOR_BLACK][d] = k0;
+        key[COLOR_WHITE][d] = k1;
     }
 }
 
-/* Shape codes of a point for colour c from its keys. */
-static inline uint16_t point_shape4(const Board *b, const PointShape *ps, Color c) {
-    const uint8_t *t = b->stab[c];
-    return (uint16_t)(t[ps->lkey[0]] | t[ps->lkey[1]] << 4 | t[ps->lkey[2]] << 8 |
-                      t[ps->lkey[3]] << 12);
+/* The line word of direction d and line id built from the cells. */
+static uint64_t line_from_cells(const Board *b, int d, int id) {
+    uint64_t w = 0;
+    for (int pos = 0; pos < 32; pos++) {
+        int x, y;
+        switch (d) {
+        case 0: x = pos, y = id; break;
+        case 1: x = id, y = pos; break;
+        case 2: y = pos, x = id - 31 + pos; break;
+        default: x = pos, y = id - pos; break;
+        }
+        int v = x >= 0 && x < 32 && y >= 0 && y < 32 ? b->cell[y * 32 + x] : CELL_WALL;
+        w |= (uint64_t)v << (2 * pos);
+    }
+    return w;
 }
 
-void shapes_board_init(Board *b) {
+/* Shapes and classes of empty point p from the line words. */
+static void point_refresh_all(Board *b, Move p) {
+    PointShape *ps = &b->ps[p];
+    for (int d = 0; d < DIR_NB; d++) ps->pair[d] = b->pair[window_of(b, d, p)];
+    ps->cls[0] = CLASS_TABLE[pairs_shape4(ps->pair, COLOR_BLACK)];
+    ps->cls[1] = CLASS_TABLE[pairs_shape4(ps->pair, COLOR_WHITE)];
+}
+
+bool shapes_board_init(Board *b) {
     if (!b->shapes) b->shapes = &SHAPES_BUILTIN;
-    for (int c = 0; c < COLOR_NB; c++) b->stab[c] = b->shapes->table[rule_exact(b->rule, (Color)c)];
+    b->pair = shapes_pair_table(b->shapes, b->rule);
+    if (!b->pair) return false;
+    for (int d = 0; d < DIR_NB; d++)
+        for (int id = 0; id < LINE_NB; id++) b->line[d][id] = line_from_cells(b, d, id);
     memset(b->ps, 0, sizeof b->ps);
     memset(b->clscount, 0, sizeof b->clscount);
     for (int p = 0; p < BOARD_CELLS; p++) {
-        if (!point_on_board((Move)p, b->size)) continue;
-        uint16_t key[COLOR_NB][DIR_NB];
-        point_keys(b, (Move)p, key);
-        for (int c = 0; c < COLOR_NB; c++) {
-            PointShape *ps = &b->ps[p][c];
-            memcpy(ps->lkey, key[c], sizeof ps->lkey);
-            ps->shape4 = point_shape4(b, ps, (Color)c);
-            ps->cls = CLASS_TABLE[ps->shape4];
-            if (b->cell[p] == CELL_EMPTY) b->clscount[c][ps->cls]++;
-        }
+        if (b->cell[p] != CELL_EMPTY) continue;
+        point_refresh_all(b, (Move)p);
+        b->clscount[0][b->ps[p].cls[0]]++;
+        b->clscount[1][b->ps[p].cls[1]]++;
     }
+    return true;
 }
 
-/* Sets direction d's shape code of one colour's point state to sh and
- * keeps its class and the class counts of that colour up to date. */
-static inline void point_set_shape(Board *b, PointShape *ps, Color c, int d, unsigned sh) {
-    uint16_t s4 = (uint16_t)((ps->shape4 & ~(15u << (4 * d))) | sh << (4 * d));
-    if (s4 == ps->shape4) return;
-    ps->shape4 = s4;
-    uint8_t cls = CLASS_TABLE[s4];
-    if (cls != ps->cls) {
-        b->clscount[c][ps->cls]--;
+/* Colour c's class at a point is now cls: keep the counts. */
+static inline void point_set_class(Board *b, PointShape *ps, int c, unsigned cls) {
+    if (cls != ps->cls[c]) {
+        b->clscount[c][ps->cls[c]]--;
         b->clscount[c][cls]++;
-        ps->cls = cls;
+        ps->cls[c] = (uint8_t)cls;
     }
 }
 
-/* Adds (sign 1) or removes (-1) a stone of colour c at q to the window keys
- * of the 10 points around it along direction d, and refreshes the shapes of
- * the empty ones. d is a constant in every call, so each gets its own
- * unrolled copy. */
-static inline __attribute__((always_inline)) void line_update(Board *b, Move q, Color c, int sign,
+/* Toggles a stone of colour c at q in direction d's line word and refreshes
+ * the shapes of the empty points whose windows hold q. d is a constant in
+ * every call, so each gets its own unrolled copy. */
+static inline __attribute__((always_inline)) void line_update(Board *b, Move q, Color c,
                                                               const int d) {
     const int step = DIR_STEP[d];
-    const Color o = (Color)(c ^ 1);
-    const uint8_t *tc = b->stab[c], *to = b->stab[o];
+    const int pos = line_pos(d, q);
+    uint64_t *lw = &b->line[d][line_id(d, q)];
+    const uint64_t line = (*lw ^= (uint64_t)(c + 1) << (2 * pos));
 #pragma GCC unroll 11
     for (int off = -LINE_HALF; off <= LINE_HALF; off++) {
         if (!off) continue;
         Move p = (Move)(q - off * step); /* q sits at offset off from p */
-        int w = sign * POW3[window_index(off)];
-        PointShape *pc = &b->ps[p][c], *po = &b->ps[p][o];
-        unsigned kc = (uint16_t)(pc->lkey[d] + w), ko = (uint16_t)(po->lkey[d] + 2 * w);
-        pc->lkey[d] = (uint16_t)kc;
-        po->lkey[d] = (uint16_t)ko;
         if (b->cell[p] != CELL_EMPTY) continue;
-        point_set_shape(b, pc, c, d, tc[kc]);
-        point_set_shape(b, po, o, d, to[ko]);
+        unsigned w = (unsigned)(line >> (2 * (pos - off - LINE_HALF)));
+        unsigned e = b->pair[(w & 0x3FFu) | ((w >> 2) & 0xFFC00u)];
+        PointShape *ps = &b->ps[p];
+        unsigned diff = e ^ ps->pair[d];
+        ps->pair[d] = (uint8_t)e;
+        if (diff & 0x0F) point_set_class(b, ps, 0, CLASS_TABLE[pairs_shape4(ps->pair, COLOR_BLACK)]);
+        if (diff & 0xF0) point_set_class(b, ps, 1, CLASS_TABLE[pairs_shape4(ps->pair, COLOR_WHITE)]);
     }
 }
 
-void shapes_update(Board *b, Move q, Color c, int sign) {
-    if (sign > 0) {
-        b->clscount[COLOR_BLACK][b->ps[q][COLOR_BLACK].cls]--;
-        b->clscount[COLOR_WHITE][b->ps[q][COLOR_WHITE].cls]--;
-    }
-    line_update(b, q, c, sign, 0);
-    line_update(b, q, c, sign, 1);
-    line_update(b, q, c, sign, 2);
-    line_update(b, q, c, sign, 3);
-    if (sign < 0) {
-        for (int s = 0; s < COLOR_NB; s++) {
-            PointShape *ps = &b->ps[q][s];
-            ps->shape4 = point_shape4(b, ps, (Color)s);
-            ps->cls = CLASS_TABLE[ps->shape4];
-            b->clscount[s][ps->cls]++;
-        }
+/* Copies the state of the 10 points around q along d into save (or back
+ * with restore); d is a constant in every call. */
+static inline __attribute__((always_inline)) void line_save(Board *b, Move q, const int d,
+                                                            PointShape *save, bool restore) {
+#pragma GCC unroll 10
+    for (int k = 0; k < 2 * LINE_HALF; k++) {
+        int off = k < LINE_HALF ? k - LINE_HALF : k - LINE_HALF + 1;
+        PointShape *ps = &b->ps[q - off * DIR_STEP[d]];
+        if (restore) *ps = save[k];
+        else save[k] = *ps;
     }
 }
 
-bool shapes_wins_at(const Board *b, Move p, Color c) {
-    return b->ps[p][c].cls == CLS_FIVE;
+void shapes_make(Board *b, Move q, Color c, ShapeUndo *u) {
+    memcpy(u->clscount, b->clscount, sizeof u->clscount);
+    line_save(b, q, 0, u->ps[0], false);
+    line_save(b, q, 1, u->ps[1], false);
+    line_save(b, q, 2, u->ps[2], false);
+    line_save(b, q, 3, u->ps[3], false);
+    b->clscount[0][b->ps[q].cls[0]]--;
+    b->clscount[1][b->ps[q].cls[1]]--;
+    line_update(b, q, c, 0);
+    line_update(b, q, c, 1);
+    line_update(b, q, c, 2);
+    line_update(b, q, c, 3);
+}
+
+void shapes_unmake(Board *b, Move q, Color c, const ShapeUndo *u) {
+    for (int d = 0; d < DIR_NB; d++)
+        b->line[d][line_id(d, q)] ^= (uint64_t)(c + 1) << (2 * line_pos(d, q));
+    line_save(b, q, 0, (PointShape *)u->ps[0], true);
+    line_save(b, q, 1, (PointShape *)u->ps[1], true);
+    line_save(b, q, 2, (PointShape *)u->ps[2], true);
+    line_save(b, q, 3, (PointShape *)u->ps[3], true);
+    memcpy(b->clscount, u->clscount, sizeof b->clscount);
+}
+
+bool shapes_wins_at(const Board *b, Move p, Color c) { return b->ps[p].cls[c] == CLS_FIVE; }
+
+Shape board_point_shape(const Board *b, Move p, Color c, int d) {
+    if (b->light || !point_on_board(p, b->size) || b->cell[p] != CELL_EMPTY) return SHAPE_NONE;
+    return point_shape(b, p, c, d);
+}
+
+ShapeClass board_point_class(const Board *b, Move p, Color c) {
+    if (b->light || !point_on_board(p, b->size) || b->cell[p] != CELL_EMPTY) return CLS_NONE;
+    return point_class(b, p, c);
+}
+
+int board_class_count(const Board *b, Color c, ShapeClass cls) {
+    return b->light ? 0 : b->clscount[c][cls];
 }
 
 bool shapes_board_ok(const Board *b) {
     int count[COLOR_NB][CLS_NB] = {{0}};
+    for (int d = 0; d < DIR_NB; d++)
+        for (int id = 0; id < LINE_NB; id++)
+            if (b->line[d][id] != line_from_cells(b, d, id)) return false;
     for (int p = 0; p < BOARD_CELLS; p++) {
-        if (!point_on_board((Move)p, b->size)) continue;
-        uint16_t key[COLOR_NB][DIR_NB];
-        point_keys(b, (Move)p, key);
+        if (b->cell[p] != CELL_EMPTY) continue;
+        unsigned key[COLOR_NB][DIR_NB];
+        shapes_point_keys(b, (Move)p, key);
         for (int c = 0; c < COLOR_NB; c++) {
-            const PointShape *ps = &b->ps[p][c];
-            if (memcmp(ps->lkey, key[c], sizeof ps->lkey) != 0) return false;
-            if (b->cell[p] != CELL_EMPTY) continue;
-            if (ps->shape4 != point_shape4(b, ps, (Color)c)) return false;
-            if (ps->cls != CLASS_TABLE[ps->shape4]) return false;
-            count[c][ps->cls]++;
+            const uint8_t *t = b->shapes->table[rule_exact(b->rule, (Color)c)];
+            unsigned s4 = t[key[c][0]] | t[key[c][1]] << 4 | t[key[c][2]] << 8 | t[key[c][3]] << 12;
+            if (point_shape4(b, (Move)p, (Color)c) != s4) return false;
+            if (b->ps[p].cls[c] != CLASS_TABLE[s4]) return false;
+            count[c][b->ps[p].cls[c]]++;
         }
     }
     return memcmp(count, b->clscount, sizeof count) == 0;
 }
+
 /* ---- run-time shape sets ------------------------------------------------ */
 
 /* A ShapeSet with the storage it points to. */
@@ -180,6 +274,7 @@ typedef struct {
     const char *name_ptr[256];
     int score[256];
     uint8_t shape[256];
+    uint8_t pair[RULE_NB][WINDOW_INDEXES];
 } OwnedShapeSet;
 
 ShapeSet *shapeset_compile(const char *user_text, size_t len, CatalogError *err, GmkStatus *st) {
@@ -196,6 +291,11 @@ ShapeSet *shapeset_compile(const char *user_text, size_t len, CatalogError *err,
         if (s != GMK_OK) goto fail;
         o->set.table[r] = o->table[r];
         o->set.pattern[r] = o->pattern[r];
+    }
+    for (int r = 0; r < RULE_NB; r++) {
+        shapes_pair_build(o->pair[r], o->table[rule_exact((Rule)r, COLOR_BLACK)],
+                          o->table[rule_exact((Rule)r, COLOR_WHITE)]);
+        o->set.pair[r] = o->pair[r];
     }
     o->set.pattern_count = catalog_count(cat);
     for (int i = 0; i < catalog_count(cat); i++) {
@@ -229,7 +329,10 @@ void shapeset_free(ShapeSet *s) {
 
 GmkStatus board_set_shapes(Board *b, const ShapeSet *set) {
     if (b->light) return GMK_ERR_ARG;
+    const ShapeSet *old = b->shapes;
     b->shapes = set ? set : &SHAPES_BUILTIN;
+    if (shapes_board_init(b)) return GMK_OK;
+    b->shapes = old;
     shapes_board_init(b);
-    return GMK_OK;
+    return GMK_ERR_NOMEM;
 }

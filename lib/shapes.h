@@ -2,18 +2,22 @@
  * shapes.h — line shapes and combined threat classes, kept incrementally.
  *
  * Encoding. For a point p, a direction d and a colour c, the 10 cells at
- * offsets -5..-1 and +1..+5 along d form a window; each cell is a trit
- * (0 empty, 1 c's stone, 2 the other colour or a wall) and the window key is
- * sum(trit_k * 3^k), k = 0..9 for offsets -5..-1, +1..+5: below 3^10 = 59049,
- * so it fits a uint16_t. Playing a stone adds 1 * 3^k to its own colour's key
- * and 2 * 3^k to the other's at each of the 40 points whose window it enters,
- * and taking it back subtracts the same: make and unmake are additions.
+ * offsets -5..-1 and +1..+5 along d form a window. Seen from colour c each
+ * cell is a trit (0 empty, 1 c's stone, 2 the other colour or a wall); the
+ * ternary key is sum(trit_k * 3^k), k = 0..9 for offsets -5..-1, +1..+5,
+ * below 3^10 = 59049. A table per line rule (exact five or five-or-more),
+ * generated at build time from the PCRE2 catalogue lib/shapes.txt, maps a
+ * ternary key to the shape code the point makes there (SHAPE_*) and to the
+ * catalogue pattern that named it.
  *
- * A table per line rule (exact five or five-or-more), generated at build time
- * from the PCRE2 catalogue lib/shapes.txt, maps a key to the shape code the
- * point makes there (SHAPE_*) and the catalogue pattern that named it. The
- * four codes of a point (4 bits each) index a 64 K table of combined classes
- * (CLS_*).
+ * The board keeps every line as a 64-bit word of 2-bit cells (board.h), so
+ * the window of a point is a shift and two masks away: its 20-bit window
+ * index holds cell k's code (CELL_*) at bits 2k. A "pair table" per rule
+ * (1 MB, built once from the two ternary tables) maps a window index to both
+ * colours' shapes at once (black's code | white's code << 4). A move changes
+ * one word per direction and refreshes the shapes of the (at most 40) empty
+ * points whose windows it enters. The four codes of a point (4 bits each)
+ * index a 64 K table of combined classes (CLS_*).
  */
 #ifndef GMK_SHAPES_H
 #define GMK_SHAPES_H
@@ -23,60 +27,23 @@
 #define WINDOW_KEYS 59049   /* 3^10 */
 #define LINE_RULES 2        /* 0: five or more wins, 1: exactly five */
 
-/* Per-direction shape codes, weakest first. */
-typedef enum {
-    SHAPE_NONE = 0,
-    SHAPE_DEAD,        /* 死: own stones blocked at both ends, no five possible */
-    SHAPE_TWO,         /* 眠二 closed two: one move makes a closed three */
-    SHAPE_OPEN_TWO,    /* 活二 open two: one move makes an open three */
-    SHAPE_THREE,       /* 眠三 closed three: one move makes a four */
-    SHAPE_OPEN_THREE,  /* 活三 open three (incl. split): one move makes a straight four */
-    SHAPE_FOUR,        /* 冲四 four: exactly one point makes five */
-    SHAPE_FOUR_FOUR,   /* two fours on this one line */
-    SHAPE_OPEN_FOUR,   /* 活四 straight four: two points make five */
-    SHAPE_FIVE,        /* a winning line under the line rule */
-    SHAPE_OVERLINE,    /* six or more where that does not win */
-    SHAPE_NB
-} Shape;
-
-/* Combined classes of a point for one colour, from its four line shapes. */
-typedef enum {
-    CLS_NONE = 0,
-    CLS_DEAD,              /* only dead shapes */
-    CLS_TWO,               /* 眠二 */
-    CLS_OPEN_TWO,          /* 活二 */
-    CLS_OPEN_TWO_TWO,      /* 活二眠二 */
-    CLS_THREE,             /* 眠三 */
-    CLS_DOUBLE_TWO,        /* 双活二 */
-    CLS_OPEN_THREE,        /* 活三 */
-    CLS_FOUR,              /* 冲四 (a four and no open three) */
-    CLS_OPEN_THREE_THREE,  /* 活三眠三 */
-    CLS_DOUBLE_THREE,      /* 双活三 */
-    CLS_FOUR_THREE,        /* 冲四活三 */
-    CLS_DOUBLE_FOUR,       /* 双冲四 (two lines, or one line holding two) */
-    CLS_OPEN_FOUR,         /* 活四 */
-    CLS_FIVE,              /* 成五 */
-    CLS_OVERLINE,          /* overline that wins nothing, and nothing better */
-    CLS_NB
-} ShapeClass;
-
 /* A set of shape tables: the built-in one, or one compiled from a user file. */
 typedef struct ShapeSet {
-    const uint8_t *table[LINE_RULES];   /* key -> SHAPE_* */
+    const uint8_t *table[LINE_RULES];   /* ternary key -> SHAPE_* */
     const uint8_t *pattern[LINE_RULES]; /* key -> index of the naming pattern, 255 none */
     int pattern_count;                  /* patterns in the catalogue */
     const char *const *pattern_name;    /* per pattern */
     const int *pattern_score;           /* per pattern: evaluation score */
     const uint8_t *pattern_shape;       /* per pattern: SHAPE_* */
     int combo_score[CLS_NB];            /* seed valuation per combined class */
+    const uint8_t *pair[RULE_NB];       /* per rule: window index -> black | white << 4;
+                                           NULL in SHAPES_BUILTIN (built lazily) */
 } ShapeSet;
 
 extern uint8_t CLASS_TABLE[1 << 16];        /* shape4 -> CLS_* (written once by gmk_init) */
 extern const uint16_t POW3[10];
 extern const ShapeSet SHAPES_BUILTIN;
 
-const char *shape_name(Shape s);            /* "open-three" ... */
-const char *class_name(ShapeClass c);       /* "four-three" ... */
 int shape_parse(const char *s);             /* name -> SHAPE_*, -1 unknown */
 int class_parse(const char *s);             /* name -> CLS_*, -1 unknown */
 ShapeClass class_of(uint16_t shape4);       /* from the 4 codes (slow, for the table) */
@@ -85,18 +52,62 @@ void shapes_class_table_init(void);         /* fills CLASS_TABLE; gmk_init calls
 /* Window index k of offset o (-5..-1, 1..5). */
 static inline int window_index(int o) { return o < 0 ? o + 5 : o + 4; }
 
-/* The shape code colour c makes at p along direction d. */
+/* The shape code colour c makes at empty point p along direction d. */
 static inline Shape point_shape(const Board *b, Move p, Color c, int d) {
-    return (Shape)((b->ps[p][c].shape4 >> (4 * d)) & 15);
-}
-static inline ShapeClass point_class(const Board *b, Move p, Color c) {
-    return (ShapeClass)b->ps[p][c].cls;
+    return (Shape)((b->ps[p].pair[d] >> (4 * c)) & 15);
 }
 
+/* Colour c's four shape codes packed 4 bits each (direction d at bits 4d),
+ * the index of CLASS_TABLE, from a point's pair bytes. */
+static inline unsigned pairs_shape4(const uint8_t pair[DIR_NB], Color c) {
+    uint32_t x;
+    __builtin_memcpy(&x, pair, 4);
+    x = (x >> (4 * c)) & 0x0F0F0F0Fu;
+    x = (x | x >> 4) & 0x00FF00FFu;
+    return (x | x >> 8) & 0xFFFFu;
+}
+static inline unsigned point_shape4(const Board *b, Move p, Color c) {
+    return pairs_shape4(b->ps[p].pair, c);
+}
+static inline ShapeClass point_class(const Board *b, Move p, Color c) {
+    return (ShapeClass)b->ps[p].cls[c];
+}
+
+/* The window index of point p in direction d (p on the board). */
+static inline unsigned window_of(const Board *b, int d, Move p) {
+    unsigned w = (unsigned)(b->line[d][line_id(d, p)] >> (2 * (line_pos(d, p) - LINE_HALF)));
+    return (w & 0x3FFu) | ((w >> 2) & 0xFFC00u);
+}
+
+/* The pair table of a shape set for a rule; NULL when out of memory. */
+const uint8_t *shapes_pair_table(const ShapeSet *set, Rule rule);
+/* Fills a pair table (WINDOW_INDEXES bytes) from the ternary tables of the
+ * line rules black and white play under. */
+void shapes_pair_build(uint8_t *out, const uint8_t *black_table, const uint8_t *white_table);
+
+/* Ternary keys of p for both colours from the cells (slow, for checks). */
+void shapes_point_keys(const Board *b, Move p, unsigned key[COLOR_NB][DIR_NB]);
+
 /* Board hooks (board.c). */
-void shapes_board_init(Board *b);                 /* from the cells, from scratch */
-void shapes_update(Board *b, Move p, Color c, int sign); /* stone c at p added (1) / removed (-1) */
+bool shapes_board_init(Board *b);                 /* from the cells; false when out of memory */
+/* Stone c now at p (cell already set): refresh the shapes around it, saving
+ * what changes into u. */
+void shapes_make(Board *b, Move p, Color c, ShapeUndo *u);
+/* Stone c taken off p (cell already empty): restore the state saved in u. */
+void shapes_unmake(Board *b, Move p, Color c, const ShapeUndo *u);
 bool shapes_board_ok(const Board *b);             /* recomputed from scratch matches */
 bool shapes_wins_at(const Board *b, Move p, Color c); /* c playing p makes a win */
+
+/* Puts a stone of colour c on empty p (or takes it off) for a look ahead:
+ * cells and shape state only, no history, keys or win. Must be undone in
+ * reverse order before the board is used otherwise. */
+static inline void board_place(Board *b, Move p, Color c, ShapeUndo *u) {
+    b->cell[p] = (uint8_t)(c + 1);
+    shapes_make(b, p, c, u);
+}
+static inline void board_unplace(Board *b, Move p, Color c, const ShapeUndo *u) {
+    b->cell[p] = CELL_EMPTY;
+    shapes_unmake(b, p, c, u);
+}
 
 #endif /* GMK_SHAPES_H */

@@ -1,0 +1,30 @@
+/*
+ * refrules.h — slow, obviously correct reference implementations of the
+ * rules, written straight from their definitions on a plain grid, to check
+ * the table-driven library against: shapes along a line, win, renju
+ * forbidden points (RIF: overline, double four, double three with the
+ * recursive real-three rule).
+ */
+#ifndef GMK_REFRULES_H
+#define GMK_REFRULES_H
+
+#include <stdbool.h>
+
+#include "gmk.h"
+
+/* A plain grid: cells CELL_EMPTY / CELL_BLACK / CELL_WHITE, [y][x]. */
+typedef struct {
+    int size;
+    Rule rule;
+    unsigned char cell[BOARD_MAX][BOARD_MAX];
+} RefGrid;
+
+void ref_from_board(RefGrid *g, const Board *b);
+/* Run of colour c through (x, y) along (dx, dy), counting (x, y) as c's. */
+int ref_run(const RefGrid *g, int x, int y, int dx, int dy, Color c);
+/* Does c win by playing (x, y)? */
+bool ref_wins(const RefGrid *g, int x, int y, Color c);
+/* Is (x, y) forbidden for black (renju)? 0 no, else the Forbid kind. */
+int ref_forbidden(RefGrid *g, int x, int y);
+
+#endif

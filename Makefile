@@ -53,7 +53,7 @@ TESTS    := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 TEST_COMMON_SRC := $(wildcard tests/unit/*.c)
 TEST_COMMON_OBJ := $(TEST_COMMON_SRC:tests/unit/%.c=$(B)/tests/unit/%.o)
 
-.PHONY: all deps check check-unit check-cli check-fuzz check-fault bench demo install uninstall clean \
+.PHONY: all deps check check-unit check-cli check-fuzz check-fault check-determinism bench demo install uninstall clean \
         fuzz fuzz-build
 .DEFAULT_GOAL := all
 
@@ -103,7 +103,7 @@ $(B)/tests/%: $(B)/tests/%.o $(TEST_COMMON_OBJ) $(LIBGMK)
 
 check: deps
 	@sh tests/deps.sh --tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-fault
+	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-fault check-determinism
 
 check-unit: $(TESTS) $(PROGS)
 	@sh tests/run-unit.sh $(TESTS)
@@ -115,6 +115,11 @@ check-cli: $(PROGS)
 # unreadable files, closed pipes, full disks.
 check-fault: $(PROGS)
 	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) bash tests/cli.sh tests/fault/*.t
+
+# Same input, same bytes out: twice, and with 1 and N threads (cases listed
+# in tests/determinism.sh).
+check-determinism: $(PROGS)
+	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) bash tests/determinism.sh
 
 # ---- fuzzing (tests/fuzz/; how to add a harness: tests/fuzz/fuzzutil.h) ----
 # Every tests/fuzz/fuzz_NAME.c is a libFuzzer harness. `make check` replays

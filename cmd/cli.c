@@ -153,6 +153,7 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
     cli->to_move = COLOR_NONE;
     cli->bad_lines = cli->failures = 0;
     cli->line_max = 0;
+    cli->shapes = NULL;
 
     const CliOption *tables[2] = {prog->opts, prog->common ? CLI_COMMON_OPTIONS : NULL};
     int n = count_options(tables[0]) + count_options(tables[1]);
@@ -274,7 +275,8 @@ typedef struct {
 static Board *board_for(BoardCache *bc, const Cli *cli, int size) {
     if (!bc->board[size]) {
         bc->board[size] = board_new(size, bc->rule);
-        if (!bc->board[size]) {
+        if (!bc->board[size] ||
+            (cli->shapes && board_set_shapes(bc->board[size], cli->shapes) != GMK_OK)) {
             cli_error(cli, "out of memory");
             exit(EXIT_FAILURE_RUN);
         }

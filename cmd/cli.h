@@ -51,6 +51,7 @@ typedef struct {
     Color to_move;         /* --to-move for diagrams, COLOR_NONE = from counts */
     int bad_lines;         /* input lines reported as bad */
     int failures;          /* failures that stop a file (unreadable...) */
+    const ShapeSet *shapes; /* shape tables for every board (NULL: built-in) */
     size_t line_max;       /* longest input line in bytes; 0 = CLI_LINE_MAX (tests set less) */
 } Cli;
 

@@ -21,6 +21,34 @@
 
 static Forbid forbid_at(Board *b, Move p, int depth);
 
+/* Would a black stone on e be surely allowed once black also has p (both on
+ * line d, p within 4 of e, p maybe not placed yet)? e's other lines do not
+ * pass through p, so their shapes are the same either way: with no overline,
+ * no four and at most one open three there, and a single four on d as e
+ * sees it (its own window, which reaches further than p's), the move is a
+ * plain four (or four-three). */
+static bool four_point_benign(const Board *b, Move e, int d, Move p) {
+    int off = (p - e) / DIR_STEP[d];
+    unsigned key = window_of(b, d, e) | 1u << (2 * window_index(off));
+    unsigned sd = b->pair[key] & 15;
+    if (sd == SHAPE_FIVE) return true;
+    if (sd != SHAPE_FOUR && sd != SHAPE_OPEN_FOUR) return false;
+    int fours = 0, threes = 0;
+    for (int dd = 0; dd < DIR_NB; dd++) {
+        if (dd == d) continue;
+        switch (point_shape(b, e, COLOR_BLACK, dd)) {
+        case SHAPE_FIVE: return true;
+        case SHAPE_OVERLINE: return false;
+        case SHAPE_FOUR:
+        case SHAPE_OPEN_FOUR:
+        case SHAPE_FOUR_FOUR: fours++; break;
+        case SHAPE_OPEN_THREE: threes++; break;
+        default: break;
+        }
+    }
+    return fours == 0 && threes <= 1;
+}
+
 /* Is colour black's open three through p along d (p already placed) real?
  * key is p's window index in direction d from before p was placed. */
 static bool three_is_real(Board *b, Move p, int d, unsigned key, int depth) {
@@ -32,7 +60,9 @@ static bool three_is_real(Board *b, Move p, int d, unsigned key, int depth) {
         unsigned with = key | 1u << (2 * k); /* a black stone at e */
         if ((b->pair[with] & 15) != SHAPE_OPEN_FOUR) continue;
         Move e = (Move)(p + off * step);
-        if (depth >= FORBID_DEPTH_MAX || forbid_at(b, e, depth + 1) == FORBID_NONE) return true;
+        if (depth >= FORBID_DEPTH_MAX || four_point_benign(b, e, d, p) ||
+            forbid_at(b, e, depth + 1) == FORBID_NONE)
+            return true;
     }
     return false;
 }
@@ -91,9 +121,25 @@ static bool four_is_reachable(Board *b, Move p, int d, unsigned key) {
         if ((key >> (2 * k)) & 3) continue;
         unsigned s = b->pair[key | 1u << (2 * k)] & 15;
         if (s != SHAPE_FOUR && s != SHAPE_FOUR_FOUR && s != SHAPE_OPEN_FOUR) continue;
-        if (forbid_at(b, (Move)(p + off * step), 1) == FORBID_NONE) return true;
+        Move e = (Move)(p + off * step);
+        if (four_point_benign(b, e, d, p) || forbid_at(b, e, 1) == FORBID_NONE) return true;
     }
     return false;
+}
+
+/* The best level (2 straight four, 1 four) reachable through a four point
+ * that is surely allowed, found without placing p; 0 if none. */
+static int benign_level(const Board *b, Move p, int d, unsigned key) {
+    int level = 0;
+    for (int off = -4; off <= 4 && level < 2; off++) {
+        if (!off) continue;
+        int k = window_index(off);
+        if ((key >> (2 * k)) & 3) continue;
+        unsigned s = b->pair[key | 1u << (2 * k)] & 15;
+        int l = s == SHAPE_OPEN_FOUR ? 2 : s == SHAPE_FOUR || s == SHAPE_FOUR_FOUR ? 1 : 0;
+        if (l > level && four_point_benign(b, (Move)(p + off * DIR_STEP[d]), d, p)) level = l;
+    }
+    return level;
 }
 
 int forbidden_three_level(Board *b, Move p, int d) {
@@ -101,6 +147,8 @@ int forbidden_three_level(Board *b, Move p, int d) {
     if (s != SHAPE_OPEN_THREE && s != SHAPE_THREE) return 0;
     if (b->rule != RULE_RENJU) return s == SHAPE_OPEN_THREE ? 2 : 1;
     unsigned key = window_of(b, d, p);
+    int quick = benign_level(b, p, d, key);
+    if (quick == 2 || (quick == 1 && s == SHAPE_THREE)) return quick;
     ShapeUndo u;
     board_place(b, p, COLOR_BLACK, &u);
     int level = s == SHAPE_OPEN_THREE && three_is_real(b, p, d, key, 0) ? 2

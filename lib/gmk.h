@@ -200,6 +200,12 @@ const char *class_name(ShapeClass c);       /* "four-three" ... */
  * false threes are the business of board_forbidden / board_point_makes. */
 Shape board_point_shape(const Board *b, Move p, Color c, int d);
 ShapeClass board_point_class(const Board *b, Move p, Color c);
+/* Explains colour c's shape at empty p along d: writes the line as the
+ * catalogue sees it (11 chars of '0' empty, '1' own, '2' other or edge, the
+ * point in the middle) and points *pattern at the name of the catalogue
+ * pattern that named the shape (NULL if none). Slow path, for --explain. */
+Shape board_point_explain(const Board *b, Move p, Color c, int d, char line[12],
+                          const char **pattern);
 /* Empty points where colour c's class is cls. */
 int board_class_count(const Board *b, Color c, ShapeClass cls);
 
@@ -266,6 +272,41 @@ bool board_point_makes(Board *b, Move p, Color c, ThreatKind k);
  * needs room for size * size moves. */
 int board_threat_points(Board *b, Color c, ThreatKind k, Move *out);
 const char *threat_name(ThreatKind k); /* the JSON field names: "five", "open_four" ... */
+
+/* Every threat point of both colours and the forbidden points, in one pass
+ * (what gmk-eval prints); lists in board order. */
+typedef struct {
+    Move pts[COLOR_NB][THREAT_NB][BOARD_MAX * BOARD_MAX]; /* per colour and kind */
+    int n[COLOR_NB][THREAT_NB];                            /* their counts */
+    Move forbidden[BOARD_MAX * BOARD_MAX];                 /* renju: forbidden for black */
+    int nforbidden;
+} ThreatReport;
+void board_threats(Board *b, ThreatReport *r);
+
+/* ---- the seed's point valuation (eval.c) -------------------------------- */
+
+/* The value of one empty point for the side to move. */
+typedef struct {
+    Move move;        /* the point */
+    int attack;       /* class score of what the side to move makes there */
+    int defense;      /* class score of what the opponent would make there */
+    int centre;       /* centre table value, 0..7 */
+    int score;        /* attack + defense + centre */
+    bool forbidden;   /* renju: forbidden for black */
+} PointValue;
+
+/* Values empty point p for the side to move; false if p is not an empty
+ * point of a full (non-light) board. */
+bool eval_point(Board *b, Move p, PointValue *out);
+/* The best max points for the side to move, best first (ties in board
+ * order); in renju, black's forbidden points are left out when black is to
+ * move. Returns how many were written. */
+int eval_candidates(Board *b, PointValue *out, int max);
+/* The seed's position score: the best point's score for the side to move
+ * (0 on a full board). */
+int eval_seed_score(Board *b);
+/* The centre table value of p on a board of the given size. */
+int eval_centre(int size, Move p);
 
 /* ---- Zobrist ------------------------------------------------------------ */
 

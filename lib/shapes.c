@@ -239,6 +239,21 @@ ShapeClass board_point_class(const Board *b, Move p, Color c) {
     return point_class(b, p, c);
 }
 
+Shape board_point_explain(const Board *b, Move p, Color c, int d, char line[12],
+                          const char **pattern) {
+    unsigned key[COLOR_NB][DIR_NB];
+    *pattern = NULL;
+    line[0] = '\0';
+    if (b->light || !point_on_board(p, b->size) || b->cell[p] != CELL_EMPTY) return SHAPE_NONE;
+    shapes_point_keys(b, p, key);
+    int exact = rule_exact(b->rule, c);
+    catalog_subject(key[c][d], line);
+    line[CATALOG_SUBJECT_LEN] = '\0';
+    unsigned pi = b->shapes->pattern[exact][key[c][d]];
+    if (pi < (unsigned)b->shapes->pattern_count) *pattern = b->shapes->pattern_name[pi];
+    return (Shape)b->shapes->table[exact][key[c][d]];
+}
+
 int board_class_count(const Board *b, Color c, ShapeClass cls) {
     return b->light ? 0 : b->clscount[c][cls];
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "forbidden.h"
 #include "refrules.h"
 #include "testutil.h"
 
@@ -157,7 +158,7 @@ static void test_false_threes(void **state) {
 static void test_random_against_reference(void **state) {
     (void)state;
     Rng r = {0xf0bb1dd};
-    int kinds[4] = {0, 0, 0, 0}, false_threes = 0, points = 0;
+    int kinds[4] = {0, 0, 0, 0}, false_threes = 0, points = 0, levels[3] = {0, 0, 0};
     int positions = test_iters(400);
     for (int iter = 0; iter < positions; iter++) {
         int size = iter % 5 == 0 ? 9 + rng_below(&r, 7) : 15;
@@ -190,6 +191,22 @@ static void test_random_against_reference(void **state) {
                 assert_int_equal(got, ref);
                 kinds[got]++;
                 points++;
+                /* and the worth of each three through the point */
+                for (int d = 0; d < 4; d++) {
+                    int lv = forbidden_three_level(b, p, d);
+                    int rl = ref_three_level(&g, x, y, d);
+                    Shape s = board_point_shape(b, p, COLOR_BLACK, d);
+                    if (s != SHAPE_OPEN_THREE && s != SHAPE_THREE) rl = 0;
+                    if (lv != rl) {
+                        char buf[MOVES_MAX * 3 + 1], pt[8];
+                        notation_format_position(b, ORIGIN_BOTTOM, buf, sizeof buf);
+                        print_error("%s at %s dir %d (%s): library level %d, reference %d\n", buf,
+                                    notation_point_str(p, size, ORIGIN_BOTTOM, pt), d,
+                                    shape_name(s), lv, rl);
+                    }
+                    assert_int_equal(lv, rl);
+                    levels[lv]++;
+                }
             }
         /* false threes: the class says double three, the rule says allowed */
         for (int y = 0; y < size; y++)
@@ -210,6 +227,7 @@ static void test_random_against_reference(void **state) {
     assert_true(kinds[FORBID_DOUBLE_FOUR] > 0);
     assert_true(kinds[FORBID_DOUBLE_THREE] > 0);
     assert_true(false_threes > 0);
+    print_message("three levels: dead %d, closed %d, open %d\n", levels[0], levels[1], levels[2]);
 }
 
 int main(void) {

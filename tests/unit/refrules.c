@@ -132,3 +132,24 @@ int ref_forbidden(RefGrid *g, int x, int y) {
     g->cell[y][x] = CELL_EMPTY;
     return result;
 }
+
+int ref_three_level(RefGrid *g, int x, int y, int d) {
+    if (!is(g, x, y, CELL_EMPTY)) return 0;
+    for (int dd = 0; dd < 4; dd++)
+        if (ref_run(g, x, y, DX[dd], DY[dd], COLOR_BLACK) >= 5 && dd == d) return 0;
+    g->cell[y][x] = CELL_BLACK;
+    int level = 0;
+    if (fours_on_line(g, x, y, d) == 0) {
+        for (int k = -4; k <= 4; k++) {
+            int ex = x + k * DX[d], ey = y + k * DY[d];
+            if (!k || !is(g, ex, ey, CELL_EMPTY)) continue;
+            g->cell[ey][ex] = CELL_BLACK;
+            int l = straight_four(g, x, y, d) ? 2 : fours_on_line(g, x, y, d) > 0 ? 1 : 0;
+            g->cell[ey][ex] = CELL_EMPTY;
+            if (l > level && (g->rule != RULE_RENJU || ref_forbidden(g, ex, ey) == FORBID_NONE))
+                level = l;
+        }
+    }
+    g->cell[y][x] = CELL_EMPTY;
+    return level;
+}

@@ -27,4 +27,10 @@ bool ref_wins(const RefGrid *g, int x, int y, Color c);
 /* Is (x, y) forbidden for black (renju)? 0 no, else the Forbid kind. */
 int ref_forbidden(RefGrid *g, int x, int y);
 
+/* What black's line through empty (x, y) along direction d (0 across, 1 up,
+ * 2 diagonal, 3 anti-diagonal) is worth once black plays there, when it is
+ * not already a four: 2 if a further allowed move makes a straight four
+ * through (x, y), 1 if one makes a four, else 0. */
+int ref_three_level(RefGrid *g, int x, int y, int d);
+
 #endif

@@ -1,0 +1,67 @@
+/*
+ * bench_eval — the in-process cost of one full gmk-eval of a 15x15
+ * middle-game position: threat points of both sides (five, four, open four,
+ * open three, three), renju forbidden points, the top 5 candidates with the
+ * seed valuation and the position score. Positions: 200 random games (fixed
+ * seed) stopped at 40 moves, under each rule. Also the generator's figures:
+ * table sizes.
+ */
+#include <stdio.h>
+#include <time.h>
+
+#include "gmk.h"
+
+static uint64_t rng(uint64_t *s) {
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545f4914f6cdd1dULL;
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#define POSITIONS 200
+
+int main(void) {
+    for (int r = 0; r < RULE_NB; r++) {
+        static Board *boards[POSITIONS];
+        uint64_t s = 12345 + (uint64_t)r;
+        for (int i = 0; i < POSITIONS; i++) {
+            Board *b = boards[i] = board_new(15, (Rule)r);
+            if (!b) return 2;
+            while (board_ply(b) < 40 && board_winner(b) == COLOR_NONE) {
+                Move last = board_ply(b) ? board_move_at(b, board_ply(b) - 1) : point_make(7, 7);
+                int x = point_x(last) + (int)(rng(&s) % 7) - 3, y = point_y(last) + (int)(rng(&s) % 7) - 3;
+                Move p = point_make(x, y);
+                if (x < 0 || y < 0 || x >= 15 || y >= 15 || board_cell(b, p) != CELL_EMPTY) continue;
+                /* no five: keep the games going */
+                if (board_wins_at(b, p, board_to_move(b))) continue;
+                board_play(b, p);
+            }
+        }
+        long sum = 0;
+        double best = 1e9;
+        for (int trial = 0; trial < 5; trial++) {
+            double t0 = now();
+            for (int rep = 0; rep < 20; rep++)
+                for (int i = 0; i < POSITIONS; i++) {
+                    Board *b = boards[i];
+                    static ThreatReport tr;
+                    board_threats(b, &tr);
+                    sum += tr.n[0][THREAT_THREE] + tr.n[1][THREAT_OPEN_THREE] + tr.nforbidden;
+                    PointValue v[5];
+                    sum += eval_candidates(b, v, 5) + v[0].score;
+                }
+            double t = (now() - t0) / (20.0 * POSITIONS);
+            if (t < best) best = t;
+        }
+        printf("eval  %-9s full gmk-eval of a 40-stone position: %.2f us (checksum %ld)\n",
+               rule_name((Rule)r), best * 1e6, sum);
+        for (int i = 0; i < POSITIONS; i++) board_free(boards[i]);
+    }
+    return 0;
+}

@@ -85,6 +85,8 @@ Board *board_new_flags(int size, Rule rule, unsigned flags) {
         for (int p = 0; p < BOARD_CELLS; p++)
             b->sym[t][p] = point_on_board((Move)p, size) ? (uint16_t)sym_point((Move)p, t, size)
                                                           : (uint16_t)p;
+    for (int p = 0; p < BOARD_CELLS; p++)
+        b->centre[p] = (uint8_t)(point_on_board((Move)p, size) ? eval_centre(size, (Move)p) : 0);
     if (!board_clear(b)) {
         free(b->undo);
         free(b);

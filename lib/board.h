@@ -59,6 +59,7 @@ struct Board {
     Color winhist[MOVES_MAX];       /* winner after each token */
     uint8_t cell[BOARD_CELLS];      /* CELL_* */
     uint32_t rows[COLOR_NB][BOARD_STRIDE]; /* stones per colour and padded row, bit x */
+    uint8_t centre[BOARD_CELLS];    /* centre table value of each point (eval_centre) */
     uint16_t sym[SYM_NB][BOARD_CELLS]; /* image of each point under symmetry t */
     uint64_t line[DIR_NB][LINE_NB]; /* lines as 2-bit cells, see line_id/line_pos */
     PointShape ps[BOARD_CELLS];     /* shape state per point (empty points only) */

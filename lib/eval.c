@@ -19,8 +19,6 @@
  * The seed's position score is the best point score: how much the side to
  * move can make of its best move. (gmk-search has its own evaluation.)
  */
-#include <stdlib.h>
-
 #include "forbidden.h"
 
 /* Can black's class at p hide a forbidden point? */
@@ -48,53 +46,63 @@ int eval_centre(int size, Move p) {
     return ring2 >= span ? 0 : (14 * (span - ring2) + span) / (2 * span);
 }
 
-bool eval_point(Board *b, Move p, PointValue *out) {
-    if (b->light || !point_on_board(p, b->size) || b->cell[p] != CELL_EMPTY) return false;
-    Color s = board_side(b), o = (Color)(s ^ 1);
+/* Values p (empty, on the board) for the side to move s; score and flags
+ * only unless full. */
+static inline void value_of(Board *b, Move p, Color s, PointValue *out) {
+    Color o = (Color)(s ^ 1);
     const int *score = b->shapes->combo_score;
     bool forbidden = may_be_forbidden(b, p) && board_forbidden(b, p) != FORBID_NONE;
     out->move = p;
     out->forbidden = forbidden;
     out->attack = forbidden && s == COLOR_BLACK ? 0 : score[point_class(b, p, s)];
     out->defense = forbidden && o == COLOR_BLACK ? 0 : score[point_class(b, p, o)];
-    out->centre = eval_centre(b->size, p);
+    out->centre = b->centre[p];
     out->score = out->attack + out->defense + out->centre;
-    return true;
 }
 
-/* Orders candidates best first; ties by board order (deterministic). */
-static int value_cmp(const void *a, const void *b) {
-    const PointValue *x = a, *y = b;
-    if (x->score != y->score) return x->score > y->score ? -1 : 1;
-    return (x->move > y->move) - (x->move < y->move);
+bool eval_point(Board *b, Move p, PointValue *out) {
+    if (b->light || !point_on_board(p, b->size) || b->cell[p] != CELL_EMPTY) return false;
+    value_of(b, p, board_side(b), out);
+    return true;
 }
 
 int eval_candidates(Board *b, PointValue *out, int max) {
     if (b->light || max <= 0) return 0;
-    PointValue all[BOARD_MAX * BOARD_MAX];
+    Color s = board_side(b), o = (Color)(s ^ 1);
+    const int *score = b->shapes->combo_score;
+    bool renju = b->rule == RULE_RENJU;
     int n = 0;
-    Color s = board_side(b);
+    /* Points in board order; the best max kept sorted in out (a later point
+     * with an equal score never passes an earlier one). The quick score is
+     * exact unless a renju forbidden point changes it, and then only
+     * downwards, so it is a safe filter. */
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
             Move p = point_make(x, y);
             if (b->cell[p] != CELL_EMPTY) continue;
+            int quick = score[b->ps[p].cls[s]] + score[b->ps[p].cls[o]] + b->centre[p];
+            if (n == max && quick <= out[max - 1].score) continue;
             PointValue v;
-            eval_point(b, p, &v);
-            if (v.forbidden && s == COLOR_BLACK) continue; /* not a move for black */
-            all[n++] = v;
+            if (renju && may_be_forbidden(b, p)) {
+                value_of(b, p, s, &v);
+                if (v.forbidden && s == COLOR_BLACK) continue; /* not a move for black */
+                if (n == max && v.score <= out[max - 1].score) continue;
+            } else {
+                v.move = p;
+                v.forbidden = false;
+                v.attack = score[b->ps[p].cls[s]];
+                v.defense = score[b->ps[p].cls[o]];
+                v.centre = b->centre[p];
+                v.score = quick;
+            }
+            int i = n < max ? n++ : max - 1;
+            while (i > 0 && out[i - 1].score < v.score) {
+                out[i] = out[i - 1];
+                i--;
+            }
+            out[i] = v;
         }
-    /* partial selection: only the best max are needed, in order */
-    int k = n < max ? n : max;
-    for (int i = 0; i < k; i++) {
-        int best = i;
-        for (int j = i + 1; j < n; j++)
-            if (value_cmp(&all[j], &all[best]) < 0) best = j;
-        PointValue t = all[i];
-        all[i] = all[best];
-        all[best] = t;
-        out[i] = all[i];
-    }
-    return k;
+    return n;
 }
 
 int eval_seed_score(Board *b) {

@@ -54,6 +54,9 @@ static const uint8_t SHAPE_THREATS[16] = {
     [SHAPE_THREE] = 1 << THREAT_THREE,
 };
 
+#define NO_THREAT_CLASSES                                                                   \
+    (1u << CLS_NONE | 1u << CLS_DEAD | 1u << CLS_TWO | 1u << CLS_OPEN_TWO | 1u << CLS_OPEN_TWO_TWO)
+
 void board_threats(Board *b, ThreatReport *r) {
     memset(r->n, 0, sizeof r->n);
     r->nforbidden = 0;
@@ -63,7 +66,15 @@ void board_threats(Board *b, ThreatReport *r) {
         for (int x = 0; x < b->size; x++) {
             Move p = point_make(x, y);
             if (b->cell[p] != CELL_EMPTY) continue;
+            /* classes below a closed three hold no threat (a double two
+             * may hide one); an overline hides behind a two, and is a
+             * forbidden point in renju */
             const uint8_t *pair = b->ps[p].pair;
+            if (!(((1u << b->ps[p].cls[0]) | (1u << b->ps[p].cls[1])) & ~NO_THREAT_CLASSES)) {
+                bool over = false;
+                for (int d = 0; d < DIR_NB; d++) over |= (pair[d] & 15) == SHAPE_OVERLINE;
+                if (!renju || !over) continue;
+            }
             unsigned m[COLOR_NB] = {0, 0};
             for (int d = 0; d < DIR_NB; d++) {
                 m[0] |= SHAPE_THREATS[pair[d] & 15];

@@ -73,16 +73,74 @@ static void test_point_values(void **state) {
     board_free(b);
 }
 
+/* Candidates equal a full sort of every point's value (best first, ties in
+ * board order, black's forbidden points left out when black is to move). */
+static int value_order(const void *a, const void *b) {
+    const PointValue *x = a, *y = b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    return (x->move > y->move) - (x->move < y->move);
+}
+
+static void test_candidates_are_the_best(void **state) {
+    (void)state;
+    Rng r = {777};
+    static PointValue all[BOARD_MAX * BOARD_MAX], top[BOARD_MAX * BOARD_MAX];
+    for (int iter = 0; iter < test_iters(300); iter++) {
+        Board *b = board_new(iter % 3 ? 15 : 7 + iter % 9, (Rule)(iter % RULE_NB));
+        assert_non_null(b);
+        test_random_moves(b, &r, rng_below(&r, 70), 20);
+        int n = 0, size = board_size(b);
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++) {
+                PointValue v;
+                if (!eval_point(b, point_make(x, y), &v)) continue;
+                if (v.forbidden && board_to_move(b) == COLOR_BLACK) continue;
+                all[n++] = v;
+            }
+        qsort(all, (size_t)n, sizeof *all, value_order);
+        int k = 1 + rng_below(&r, 12);
+        int got = eval_candidates(b, top, k);
+        assert_int_equal(got, n < k ? n : k);
+        for (int i = 0; i < got; i++) {
+            assert_int_equal(top[i].move, all[i].move);
+            assert_int_equal(top[i].score, all[i].score);
+            assert_int_equal(top[i].attack, all[i].attack);
+            assert_int_equal(top[i].defense, all[i].defense);
+        }
+        board_free(b);
+    }
+}
+
 /* The one-pass report equals the per-point test on random positions. */
 static void test_threat_report(void **state) {
     (void)state;
     Rng r = {2024};
     static ThreatReport tr;
     static Move m[BOARD_MAX * BOARD_MAX];
-    for (int iter = 0; iter < test_iters(200); iter++) {
+    /* an overline point whose class shows only a two (f6 . h6 across):
+     * still forbidden, and listed */
+    Board *ob = pos(RULE_RENJU, 15, "h3 a1 h4 a3 h5 a5 h7 a7 h8 a9 f6 a11");
+    board_threats(ob, &tr);
+    assert_int_equal(board_point_class(ob, P(ob, "h6"), COLOR_BLACK), CLS_OPEN_TWO);
+    assert_int_equal(tr.nforbidden, 1);
+    assert_int_equal(tr.forbidden[0], P(ob, "h6"));
+    board_free(ob);
+    for (int iter = 0; iter < test_iters(300); iter++) {
         Board *b = board_new(iter % 2 ? 15 : 9 + iter % 7, (Rule)(iter % RULE_NB));
         assert_non_null(b);
-        test_random_moves(b, &r, 10 + rng_below(&r, 50), 30);
+        if (iter % 3 == 0) {
+            /* black-heavy: overlines, fours and forbidden points */
+            int size = board_size(b);
+            for (int i = 0; i < 40; i++) {
+                Color want = rng_below(&r, 10) < 7 ? COLOR_BLACK : COLOR_WHITE;
+                Move p = point_make(rng_below(&r, size), rng_below(&r, size));
+                if (board_cell(b, p) != CELL_EMPTY || board_wins_at(b, p, want)) continue;
+                if (board_to_move(b) != want) board_play(b, MOVE_PASS);
+                board_play(b, p);
+            }
+        } else {
+            test_random_moves(b, &r, 10 + rng_below(&r, 50), 30);
+        }
         board_threats(b, &tr);
         for (int c = 0; c < COLOR_NB; c++)
             for (int k = 0; k < THREAT_NB; k++) {
@@ -184,6 +242,7 @@ int main(void) {
         cmocka_unit_test(test_centre_table),
         cmocka_unit_test(test_point_values),
         cmocka_unit_test(test_threat_report),
+        cmocka_unit_test(test_candidates_are_the_best),
         cmocka_unit_test(test_lfz084_points),
     };
     return cmocka_run_group_tests_name("eval", tests, NULL, NULL);

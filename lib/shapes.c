@@ -35,10 +35,12 @@ ShapeClass class_of(uint16_t shape4) {
     if (open3 == 1) return CLS_OPEN_THREE;
     if (open2 >= 2) return CLS_DOUBLE_TWO;
     if (three) return CLS_THREE;
+    /* an overline that wins nothing outranks twos: in renju it is black's
+     * forbidden point, and threat scans rely on seeing it */
+    if (n[SHAPE_OVERLINE]) return CLS_OVERLINE;
     if (open2 == 1 && two) return CLS_OPEN_TWO_TWO;
     if (open2 == 1) return CLS_OPEN_TWO;
     if (two) return CLS_TWO;
-    if (n[SHAPE_OVERLINE]) return CLS_OVERLINE;
     if (n[SHAPE_DEAD]) return CLS_DEAD;
     return CLS_NONE;
 }

@@ -66,15 +66,10 @@ void board_threats(Board *b, ThreatReport *r) {
         for (int x = 0; x < b->size; x++) {
             Move p = point_make(x, y);
             if (b->cell[p] != CELL_EMPTY) continue;
-            /* classes below a closed three hold no threat (a double two
-             * may hide one); an overline hides behind a two, and is a
-             * forbidden point in renju */
+            /* classes below a closed three hold no threat and no overline
+             * (a double two may hide a three) */
+            if (!(((1u << b->ps[p].cls[0]) | (1u << b->ps[p].cls[1])) & ~NO_THREAT_CLASSES)) continue;
             const uint8_t *pair = b->ps[p].pair;
-            if (!(((1u << b->ps[p].cls[0]) | (1u << b->ps[p].cls[1])) & ~NO_THREAT_CLASSES)) {
-                bool over = false;
-                for (int d = 0; d < DIR_NB; d++) over |= (pair[d] & 15) == SHAPE_OVERLINE;
-                if (!renju || !over) continue;
-            }
             unsigned m[COLOR_NB] = {0, 0};
             for (int d = 0; d < DIR_NB; d++) {
                 m[0] |= SHAPE_THREATS[pair[d] & 15];

@@ -117,11 +117,11 @@ static void test_threat_report(void **state) {
     Rng r = {2024};
     static ThreatReport tr;
     static Move m[BOARD_MAX * BOARD_MAX];
-    /* an overline point whose class shows only a two (f6 . h6 across):
-     * still forbidden, and listed */
+    /* an overline point with a two across (f6 . h6): its class says
+     * overline, it is forbidden and listed */
     Board *ob = pos(RULE_RENJU, 15, "h3 a1 h4 a3 h5 a5 h7 a7 h8 a9 f6 a11");
     board_threats(ob, &tr);
-    assert_int_equal(board_point_class(ob, P(ob, "h6"), COLOR_BLACK), CLS_OPEN_TWO);
+    assert_int_equal(board_point_class(ob, P(ob, "h6"), COLOR_BLACK), CLS_OVERLINE);
     assert_int_equal(tr.nforbidden, 1);
     assert_int_equal(tr.forbidden[0], P(ob, "h6"));
     board_free(ob);

@@ -168,6 +168,8 @@ static void test_classes(void **state) {
     assert_int_equal(class_of(s4(SHAPE_OPEN_TWO, 0, 0, 0)), CLS_OPEN_TWO);
     assert_int_equal(class_of(s4(SHAPE_TWO, SHAPE_DEAD, 0, 0)), CLS_TWO);
     assert_int_equal(class_of(s4(SHAPE_OVERLINE, SHAPE_DEAD, 0, 0)), CLS_OVERLINE);
+    assert_int_equal(class_of(s4(SHAPE_OVERLINE, SHAPE_OPEN_TWO, SHAPE_TWO, 0)), CLS_OVERLINE);
+    assert_int_equal(class_of(s4(SHAPE_OVERLINE, SHAPE_THREE, 0, 0)), CLS_THREE);
     assert_int_equal(class_of(s4(SHAPE_DEAD, 0, 0, 0)), CLS_DEAD);
     assert_int_equal(class_of(0), CLS_NONE);
     for (unsigned s = 0; s < (1u << 16); s += 7) assert_int_equal(CLASS_TABLE[s], class_of((uint16_t)s));

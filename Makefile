@@ -53,11 +53,17 @@ TESTS    := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 TEST_COMMON_SRC := $(wildcard tests/unit/*.c)
 TEST_COMMON_OBJ := $(TEST_COMMON_SRC:tests/unit/%.c=$(B)/tests/unit/%.o)
 
-.PHONY: all deps check check-unit check-cli check-fuzz check-fault check-determinism bench demo install uninstall clean \
-        fuzz fuzz-build
+# ---- shipping: completions, man pages, install (see also the end) ----
+COMPL     := $(B)/completions
+COMPL_STAMP := $(COMPL)/.stamp
+MAN_PAGES := $(sort $(wildcard cmd/*.[1-9]))
+FIXTURE   := $(B)/ship/gmk-fixture
+
+.PHONY: all deps check check-unit check-cli check-fuzz check-fault check-determinism check-install \
+        bench demo install uninstall clean fuzz fuzz-build
 .DEFAULT_GOAL := all
 
-all: deps $(PROGS)
+all: deps $(PROGS) $(COMPL_STAMP)
 
 deps:
 	@sh tests/deps.sh
@@ -103,13 +109,15 @@ $(B)/tests/%: $(B)/tests/%.o $(TEST_COMMON_OBJ) $(LIBGMK)
 
 check: deps
 	@sh tests/deps.sh --tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-fault check-determinism
+	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-fault check-determinism \
+	  check-install
 
 check-unit: $(TESTS) $(PROGS)
 	@sh tests/run-unit.sh $(TESTS)
 
-check-cli: $(PROGS)
-	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) bash tests/cli.sh tests/cli/*.t
+check-cli: $(PROGS) $(COMPL_STAMP) $(FIXTURE)
+	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_COMPLETIONS=$(abspath $(COMPL)) \
+	  GMK_FIXTURE=$(abspath $(FIXTURE)) bash tests/cli.sh tests/cli/*.t
 
 # Fault tests (tests/fault/*.t, the same format as tests/cli): broken input,
 # unreadable files, closed pipes, full disks.
@@ -199,17 +207,55 @@ $(B)/bench/%: tests/bench/%.c $(LIBGMK)
 demo: all
 	@GMK_BIN=$(abspath $(BIN)) SHARED=$(SHARED) bash tests/demo.sh
 
+# ---- completions: generated from the programs' own option tables ----
+$(COMPL_STAMP): completions/gen.sh completions/engine.bash $(PROGS)
+	@bash completions/gen.sh $(COMPL) $(PROGS)
+	@touch $@
+
+# A test program with subcommands (like gmk-book) for the ship tests; not installed.
+$(B)/ship/%.o: tests/ship/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Icmd -c -o $@ $<
+
+$(FIXTURE): $(B)/ship/gmk-fixture.o $(CMD_COMMON_OBJ) $(LIBGMK)
+	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS)
+
 # ---- install ----
-BINDIR  = $(DESTDIR)$(PREFIX)/bin
-MANDIR  = $(DESTDIR)$(PREFIX)/share/man
+# make install PREFIX=/usr/local DESTDIR=/tmp/stage; each directory can be
+# overridden (make install bashcompdir=/etc/bash_completion.d).
+bindir       = $(PREFIX)/bin
+mandir       = $(PREFIX)/share/man
+bashcompdir  = $(PREFIX)/share/bash-completion/completions
+zshcompdir   = $(PREFIX)/share/zsh/site-functions
+fishcompdir  = $(PREFIX)/share/fish/vendor_completions.d
+PROG_NAMES  := $(notdir $(PROGS))
 
 install: all
-	install -d $(BINDIR)
-	install -m 755 $(PROGS) $(BINDIR)/
-	ln -sf gmk-search $(BINDIR)/pbrain-gmk
+	install -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(bashcompdir)' '$(DESTDIR)$(zshcompdir)' \
+	  '$(DESTDIR)$(fishcompdir)'
+	install -m 755 $(PROGS) '$(DESTDIR)$(bindir)/'
+	@if [ -f $(BIN)/gmk-search ]; then \
+	  echo "ln -sf gmk-search $(DESTDIR)$(bindir)/pbrain-gmk"; \
+	  ln -sf gmk-search '$(DESTDIR)$(bindir)/pbrain-gmk'; fi
+	@set -e; for page in $(MAN_PAGES); do \
+	  dir='$(DESTDIR)$(mandir)'/man$${page##*.}; \
+	  echo "install -m 644 $$page $$dir/"; \
+	  install -d "$$dir"; install -m 644 "$$page" "$$dir/"; done
+	install -m 644 $(addprefix $(COMPL)/bash/,$(PROG_NAMES)) '$(DESTDIR)$(bashcompdir)/'
+	install -m 644 $(addprefix $(COMPL)/zsh/_,$(PROG_NAMES)) '$(DESTDIR)$(zshcompdir)/'
+	install -m 644 $(addsuffix .fish,$(addprefix $(COMPL)/fish/,$(PROG_NAMES))) \
+	  '$(DESTDIR)$(fishcompdir)/'
 
 uninstall:
-	rm -f $(addprefix $(BINDIR)/,$(notdir $(PROGS)) pbrain-gmk)
+	rm -f $(addprefix '$(DESTDIR)$(bindir)'/,$(PROG_NAMES) pbrain-gmk)
+	rm -f $(foreach p,$(MAN_PAGES),'$(DESTDIR)$(mandir)/man$(subst .,,$(suffix $(p)))/$(notdir $(p))')
+	rm -f $(addprefix '$(DESTDIR)$(bashcompdir)'/,$(PROG_NAMES))
+	rm -f $(addprefix '$(DESTDIR)$(zshcompdir)'/_,$(PROG_NAMES))
+	rm -f $(addsuffix .fish,$(addprefix '$(DESTDIR)$(fishcompdir)'/,$(PROG_NAMES)))
+
+# Installs into a temporary DESTDIR, runs the installed programs, uninstalls.
+check-install: all
+	@sh tests/test-install.sh '$(MAKE)' $(abspath $(BIN))
 
 clean:
 	rm -rf build bin

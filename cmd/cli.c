@@ -54,6 +54,16 @@ int cli_exit_status(const Cli *cli) {
 
 /* ---- options ------------------------------------------------------------ */
 
+/* The common table a program or command gets: all of CLI_COMMON_OPTIONS, or
+ * its tail from --help on (--help and --version). */
+static const CliOption *common_table(const CliProgram *prog) {
+    const CliOption *o = CLI_COMMON_OPTIONS;
+    if (prog->common) return o;
+    while (o->name && o->id != CLI_OPT_HELP) o++;
+    return o;
+}
+
+/* Prints one --help line per option. */
 static void print_options(const CliOption *o) {
     for (; o && o->name; o++) {
         char left[64];
@@ -70,21 +80,46 @@ static void print_options(const CliOption *o) {
     }
 }
 
-static void print_help(const CliProgram *prog) {
-    printf("Usage: %s %s\n%s\n\nOptions:\n", prog->name, prog->usage, prog->summary);
+/* --help of a program, or of one of its commands (parent: the program). */
+static void print_help(const CliProgram *prog, const CliProgram *parent) {
+    if (parent) printf("Usage: %s %s %s\n", parent->name, prog->name, prog->usage);
+    else printf("Usage: %s %s\n", prog->name, prog->usage);
+    printf("%s\n", prog->summary);
+    if (prog->commands) {
+        printf("\nCommands:\n");
+        for (const CliProgram *c = prog->commands; c->name; c++)
+            printf("  %-26s %s\n", c->name, c->summary);
+    }
+    printf("\nOptions:\n");
     print_options(prog->opts);
-    if (prog->common) print_options(CLI_COMMON_OPTIONS);
-    printf("\nPositions are read one per line (moves from the empty board, black first,\n"
-           "\"--\" a pass) or as board diagrams; fields after a TAB are carried through.\n"
-           "Exit status: 0 all input processed, 1 some lines were bad, 2 usage error or\n"
+    print_options(common_table(prog));
+    if (prog->commands)
+        printf("\nRun '%s COMMAND --help' for the options of a command.\n", prog->name);
+    printf("\n");
+    if (prog->common)
+        printf("Positions are read one per line (moves from the empty board, black first,\n"
+               "\"--\" a pass) or as board diagrams; fields after a TAB are carried through.\n");
+    printf("Exit status: 0 all input processed, 1 some lines were bad, 2 usage error or\n"
            "a failure that stopped the run.\n");
 }
 
-/* Machine-readable option table: name, short, argument, completion values. */
+/* Machine-readable option table (format in cli.h). */
 static void list_options(const CliOption *o) {
     for (; o && o->name; o++)
-        printf("--%s\t%s%c\t%s\t%s\n", o->name, o->short_name ? "-" : "",
-               o->short_name ? o->short_name : '-', o->arg ? o->arg : "", o->values ? o->values : "");
+        printf("--%s\t%s%c\t%s\t%s\t%s\t%s\n", o->name, o->short_name ? "-" : "",
+               o->short_name ? o->short_name : '-', o->arg ? o->arg : "", o->values ? o->values : "",
+               o->def ? o->def : "", o->help ? o->help : "");
+}
+
+/* --list-options: the program's table, then each command's. */
+static void list_program(const CliProgram *prog) {
+    list_options(prog->opts);
+    list_options(common_table(prog));
+    for (const CliProgram *c = prog->commands; c && c->name; c++) {
+        printf("command\t%s\t%s\n", c->name, c->summary ? c->summary : "");
+        list_options(c->opts);
+        list_options(common_table(c));
+    }
 }
 
 static int count_options(const CliOption *o) {
@@ -105,8 +140,14 @@ bool cli_int(const Cli *cli, const char *opt, const char *arg, long lo, long hi,
     return true;
 }
 
+/* What is being parsed: a program, or one of its commands. */
+typedef struct {
+    const CliProgram *prog;   /* the program or the command */
+    const CliProgram *parent; /* the program when prog is a command, else NULL */
+} CliScope;
+
 /* Handles a common option; false on a bad value (message printed). */
-static bool common_option(Cli *cli, const CliProgram *prog, int id, const char *arg) {
+static bool common_option(Cli *cli, const CliScope *sc, int id, const char *arg) {
     long v;
     switch (id) {
     case CLI_OPT_RULE:
@@ -134,28 +175,29 @@ static bool common_option(Cli *cli, const CliProgram *prog, int id, const char *
         }
         return true;
     case CLI_OPT_JSON: cli->json = true; return true;
-    case CLI_OPT_HELP: print_help(prog); exit(EXIT_ALL_OK);
-    case CLI_OPT_VERSION: printf("%s %s\n", prog->name, GMK_VERSION); exit(EXIT_ALL_OK);
-    case CLI_OPT_LIST_OPTIONS:
-        list_options(prog->opts);
-        if (prog->common) list_options(CLI_COMMON_OPTIONS);
+    case CLI_OPT_HELP: print_help(sc->prog, sc->parent); exit(EXIT_ALL_OK);
+    case CLI_OPT_VERSION:
+        printf("%s %s\n", sc->parent ? sc->parent->name : sc->prog->name, GMK_VERSION);
         exit(EXIT_ALL_OK);
+    case CLI_OPT_LIST_OPTIONS: list_program(sc->prog); exit(EXIT_ALL_OK);
     default: return false;
     }
 }
 
-int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOptionFn fn, void *ctx) {
-    cli->prog = prog->name;
-    cli->rule = CLI_DEFAULT_RULE;
-    cli->size = BOARD_DEFAULT;
-    cli->origin = ORIGIN_BOTTOM;
-    cli->json = false;
-    cli->to_move = COLOR_NONE;
-    cli->bad_lines = cli->failures = 0;
-    cli->line_max = 0;
-    cli->shapes = NULL;
+/* Prints the usage hint and exits 2. */
+static void usage_exit(const CliScope *sc) {
+    if (sc->parent)
+        fprintf(stderr, "Try '%s %s --help' for more information.\n", sc->parent->name,
+                sc->prog->name);
+    else fprintf(stderr, "Try '%s --help' for more information.\n", sc->prog->name);
+    exit(EXIT_FAILURE_RUN);
+}
 
-    const CliOption *tables[2] = {prog->opts, prog->common ? CLI_COMMON_OPTIONS : NULL};
+/* Parses the options of one scope with getopt_long; stop_at_operand for a
+ * program whose first operand is its command. Returns getopt's optind. */
+static int parse_scope(Cli *cli, const CliScope *sc, int argc, char **argv, CliOptionFn fn,
+                       void *ctx, bool stop_at_operand) {
+    const CliOption *tables[2] = {sc->prog->opts, common_table(sc->prog)};
     int n = count_options(tables[0]) + count_options(tables[1]);
     struct option *lo = calloc((size_t)n + 2, sizeof *lo);
     const CliOption **byindex = calloc((size_t)n + 2, sizeof *byindex);
@@ -165,6 +207,7 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
         cli_error(cli, "out of memory");
         exit(EXIT_FAILURE_RUN);
     }
+    if (stop_at_operand) shorts[ns++] = '+';
     int k = 0;
     for (int t = 0; t < 2; t++)
         for (const CliOption *o = tables[t]; o && o->name; o++, k++) {
@@ -186,6 +229,7 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
     byindex[k] = &list_opt;
 
     opterr = 0;
+    optind = 0; /* glibc: full reinitialisation, as a command is parsed after its program */
     int c;
     int longindex;
     bool ok = true;
@@ -207,15 +251,44 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
             break;
         }
         if (o->id >= CLI_OPT_USER) ok = fn && fn(ctx, o->id, optarg);
-        else ok = common_option(cli, prog, o->id, optarg);
+        else ok = common_option(cli, sc, o->id, optarg);
     }
     free(lo);
     free(byindex);
-    if (!ok) {
-        fprintf(stderr, "Try '%s --help' for more information.\n", prog->name);
-        exit(EXIT_FAILURE_RUN);
-    }
+    if (!ok) usage_exit(sc);
     return optind;
+}
+
+int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOptionFn fn, void *ctx) {
+    cli->prog = prog->name;
+    cli->rule = CLI_DEFAULT_RULE;
+    cli->size = BOARD_DEFAULT;
+    cli->origin = ORIGIN_BOTTOM;
+    cli->json = false;
+    cli->to_move = COLOR_NONE;
+    cli->bad_lines = cli->failures = 0;
+    cli->line_max = 0;
+    cli->shapes = NULL;
+    cli->command = NULL;
+
+    CliScope top = {prog, NULL};
+    int first = parse_scope(cli, &top, argc, argv, fn, ctx, prog->commands != NULL);
+    if (!prog->commands) return first;
+
+    if (first >= argc) {
+        cli_error(cli, "missing command; one of:");
+        for (const CliProgram *c = prog->commands; c->name; c++)
+            fprintf(stderr, "  %s\n", c->name);
+        usage_exit(&top);
+    }
+    for (const CliProgram *c = prog->commands; c->name; c++)
+        if (strcmp(c->name, argv[first]) == 0) cli->command = c;
+    if (!cli->command) {
+        cli_error(cli, "'%s' is not a command", argv[first]);
+        usage_exit(&top);
+    }
+    CliScope sub = {cli->command, prog};
+    return first + parse_scope(cli, &sub, argc - first, argv + first, fn, ctx, false);
 }
 
 /* ---- input -------------------------------------------------------------- */

@@ -38,7 +38,8 @@ enum {
 #define CLI_DEFAULT_RULE_NAME "freestyle"
 #define CLI_RULE_VALUES "freestyle standard renju"
 
-/* The common options in the order --help shows them. */
+/* The common options in the order --help shows them; --help and --version
+ * come last, and programs (or commands) without `common` get just those. */
 extern const CliOption CLI_COMMON_OPTIONS[];
 
 /* Settings every program has. */
@@ -53,17 +54,42 @@ typedef struct {
     int failures;          /* failures that stop a file (unreadable...) */
     const ShapeSet *shapes; /* shape tables for every board (NULL: built-in) */
     size_t line_max;       /* longest input line in bytes; 0 = CLI_LINE_MAX (tests set less) */
+    const struct CliProgram *command; /* the subcommand given (entry of commands), NULL if none */
 } Cli;
 
 #define CLI_LINE_MAX ((size_t)1 << 20) /* longer input lines are reported and skipped */
 
-/* Program description for --help and --version. */
-typedef struct {
-    const char *name;        /* "gmk-eval" */
+/* Program description for --help, --version and the option table.
+ *
+ * Subcommands ("gmk-book build FILES", "gmk-book probe BOOK"): give the
+ * program a `commands` table, one CliProgram per command whose `name` is the
+ * command word ("build"), with its own usage, summary, options and `common`
+ * flag; the table ends with an entry whose name is NULL. cli_parse() then
+ * reads the program's own options up to the first operand (only -h/--help
+ * and -V/--version unless `common` is set), takes that operand as the
+ * command (a usage error, exit 2, if it is missing or unknown), sets
+ * cli->command to its entry and parses the rest with the command's table.
+ * Give each command's options distinct ids (or switch on cli->command in the
+ * handler). `gmk-book build --help` shows the command's own help.
+ *
+ * The hidden --list-options prints the table for the completion generator
+ * (completions/gen.sh), one option per line, TAB-separated fields:
+ *     --long  -s  ARG  VALUES  DEFAULT  HELP
+ * ("-" for no short form; ARG empty for a flag; VALUES: completion words,
+ * "@file" or "@dir", or empty; DEFAULT empty if none). The program's own
+ * options come first; each command then prints a line
+ *     command  NAME  SUMMARY
+ * followed by the command's options. Operands complete as file names.
+ * Every option, man page entry and completion comes from these tables, so
+ * a new option or command is picked up by the completions, the --help check
+ * and the man page check without further work. */
+typedef struct CliProgram {
+    const char *name;        /* "gmk-eval"; in a commands table, the command word ("build") */
     const char *usage;       /* "[OPTIONS] [FILE...]" */
     const char *summary;     /* one paragraph */
-    const CliOption *opts;   /* program options (NULL-terminated) */
-    bool common;             /* include CLI_COMMON_OPTIONS */
+    const CliOption *opts;   /* program options (NULL-terminated), or NULL */
+    bool common;             /* include CLI_COMMON_OPTIONS (else just --help and --version) */
+    const struct CliProgram *commands; /* subcommands (NULL-name-terminated), or NULL */
 } CliProgram;
 
 /* Handles a program option; returns false after printing a usage error. */
@@ -71,7 +97,8 @@ typedef bool (*CliOptionFn)(void *ctx, int id, const char *arg);
 
 /* Parses argv. Common options fill cli; program options go to fn. Handles
  * --help, --version and --list-options (exits 0), and usage errors (exits 2).
- * Returns the index of the first operand. */
+ * With prog->commands, also reads the command word (see CliProgram) and sets
+ * cli->command. Returns the index of the first operand (after the command). */
 int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOptionFn fn, void *ctx);
 
 /* Parses an integer option value in [lo, hi]; prints a usage error and

@@ -1,0 +1,81 @@
+#!/bin/sh
+# tests/test-install.sh MAKE BINDIR — `make install` into a temporary DESTDIR
+# (PREFIX=/usr/local), then checks that
+#   - every program of BINDIR is installed, executable, and runs from there
+#     (--version, and gmk-eval on a position), with no build tree on PATH;
+#   - pbrain-gmk links to gmk-search when gmk-search exists, and is absent
+#     otherwise;
+#   - every man page cmd/*.N is in share/man/manN and `man` finds it there;
+#   - every program has its bash, zsh and fish completion in the
+#     conventional directory, and the bash one registers itself;
+# then `make uninstall` and checks that no file is left behind.
+set -u
+make=${1:-make}
+bin=${2:-bin}
+prefix=/usr/local
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+root=$tmp$prefix
+failed=0
+fail() { echo "install test: $*"; failed=$((failed + 1)); }
+
+if ! $make --no-print-directory install DESTDIR="$tmp" PREFIX="$prefix" > "$tmp.log" 2>&1; then
+    cat "$tmp.log"; rm -f "$tmp.log"
+    echo "install test: make install failed"
+    exit 1
+fi
+rm -f "$tmp.log"
+
+nprog=0
+for p in "$bin"/gmk-*; do
+    [ -f "$p" ] || continue
+    name=$(basename "$p")
+    nprog=$((nprog + 1))
+    inst=$root/bin/$name
+    [ -x "$inst" ] || { fail "$name not installed in $prefix/bin"; continue; }
+    out=$(env PATH="$root/bin:/usr/bin:/bin" "$name" --version 2>&1) || fail "installed $name --version: $out"
+    case $out in "$name "*) ;; *) fail "installed $name --version says: $out" ;; esac
+    [ -f "$root/share/bash-completion/completions/$name" ] || fail "no bash completion for $name"
+    [ -f "$root/share/zsh/site-functions/_$name" ] || fail "no zsh completion for $name"
+    [ -f "$root/share/fish/vendor_completions.d/$name.fish" ] || fail "no fish completion for $name"
+    out=$(bash -c '. "$1" && complete -p "$2"' _ "$root/share/bash-completion/completions/$name" "$name" 2>&1) ||
+        fail "the installed bash completion does not register $name: $out"
+done
+[ $nprog -gt 0 ] || fail "no programs in $bin"
+
+if [ -x "$root/bin/gmk-eval" ]; then
+    out=$(printf 'h8 i9 h10\n' | env PATH="$root/bin:/usr/bin:/bin" gmk-eval --json 2>&1)
+    [ "$out" = '{"position":"h8i9h10","rule":"freestyle","size":15,"to_move":"white","winner":null}' ] ||
+        fail "installed gmk-eval: $out"
+fi
+
+if [ -f "$bin/gmk-search" ]; then
+    [ -L "$root/bin/pbrain-gmk" ] && [ "$(readlink "$root/bin/pbrain-gmk")" = gmk-search ] ||
+        fail "pbrain-gmk is not a link to gmk-search"
+    [ -x "$root/bin/pbrain-gmk" ] || fail "pbrain-gmk does not resolve"
+else
+    [ ! -e "$root/bin/pbrain-gmk" ] && [ ! -L "$root/bin/pbrain-gmk" ] ||
+        fail "pbrain-gmk installed without gmk-search"
+fi
+
+npage=0
+for page in cmd/*.[1-9]; do
+    [ -f "$page" ] || continue
+    npage=$((npage + 1))
+    base=$(basename "$page")
+    sect=${base##*.}
+    [ -f "$root/share/man/man$sect/$base" ] || { fail "$base not in $prefix/share/man/man$sect"; continue; }
+    if command -v man > /dev/null 2>&1; then
+        found=$(MANPATH="$root/share/man" man -w "$sect" "${base%.*}" 2>&1)
+        [ "$found" = "$root/share/man/man$sect/$base" ] || fail "man -w $sect ${base%.*}: $found"
+    fi
+done
+
+if ! $make --no-print-directory uninstall DESTDIR="$tmp" PREFIX="$prefix" > /dev/null 2>&1; then
+    fail "make uninstall failed"
+fi
+left=$(find "$tmp" ! -type d)
+[ -z "$left" ] || fail "left after uninstall: $left"
+
+if [ $failed -ne 0 ]; then exit 1; fi
+echo "install test: $nprog programs, $npage man pages, $((nprog * 3)) completions installed, run and uninstalled"

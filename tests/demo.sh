@@ -44,18 +44,20 @@ demo_eval() {
     printf '%s\n' \
         'h8 i9 h10	an opening' \
         'h8 h9 i8 i9 j8 j9 k8 k9 l8	black made five' \
-        'h8 -- i8 -- j8	three black stones, white to move' \
+        'h8 -- i8 -- j8	an open three, white to move' \
+        'f8 a1 g8 o1 h9 a15 h10 o15	a double three at h8' \
         'a1 a2 b1 b2 c1 c2 e1 e2 f1 f2 d1	an overline' > positions.txt
     show "cat positions.txt"
     show "gmk-eval positions.txt"
-    show "gmk-eval -r renju positions.txt | cut -f1,3,4"
+    show "gmk-eval -r renju positions.txt | cut -f1,3,4,6 | sort -t \"\$(printf '\\t')\" -k3,3nr"
     if command -v jq >/dev/null 2>&1; then
-        show "gmk-eval --json positions.txt | jq -c '{position, to_move, winner, carry}'"
+        show "gmk-eval --json -r renju positions.txt | jq -c '{carry, winner, four, forbidden, score}'"
     else
         show "gmk-eval --json positions.txt"
     fi
-    show "head -1 positions.txt | gmk-eval -f diagram"
-    show "printf 'h8 i9 j10\n' | gmk-eval --origin top -f diagram | tail -n +2 | gmk-eval"
+    show "sed -n 4p positions.txt | gmk-eval -r renju -f diagram -n 3"
+    show "sed -n 4p positions.txt | gmk-eval -r renju --point h8 -n 0"
+    show "printf 'h8 i9 j10\\n' | gmk-eval --origin top -f diagram | tail -n +2 | gmk-eval -n 0 | cut -f1"
 }
 
 # ---- gmk-solve: forced wins ----------------------------------------------------

@@ -9,6 +9,12 @@
 #   tag names its long and short forms and whose text gives its default, every
 #   command is named in the page, and every option in an item tag exists.
 #   A program without a page yet is listed in the summary, not failed.
+# tests/ship/man.sh examples PAGE...    — the EXAMPLES run as written: in each
+#   .EX/.EE block, a "$ command" line (continued on the next lines while it
+#   ends in "|" or "\\") followed by output lines is run with the programs on
+#   PATH, in a scratch directory, and must print exactly that output (stdout
+#   and stderr together) and exit 0. A command shown without output is only
+#   an illustration (it may need files the reader has) and is not run.
 # Prints each problem and a summary line; exit status 1 on any problem.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -111,6 +117,32 @@ options)
     [ -z "$nopage" ] || summary="$summary; no page yet for:$nopage"
     echo "$summary"
     ;;
-*) echo "usage: $0 lint PAGE... | options MANDIR PROGRAM..." >&2; exit 2 ;;
+examples)
+    work=$(mktemp -d) || exit 2
+    trap 'rm -rf "$work"' EXIT
+    ran=0
+    for page in "$@"; do
+        base=$(basename "$page")
+        # roff to text inside .EX/.EE, then to the tests/cli.sh format
+        sed -n '/^\.EX/,/^\.EE/p' "$page" |
+            sed -e 's/\\-/-/g; s/\\(aq/'"'"'/g; s/\\(dq/"/g; s/\\(mu/x/g; s/\\&//g' \
+                -e 's/\\f[BIRP]//g; s/\\e/\\/g' |
+            awk '
+            function flush() { if (cmd != "" && nout > 0) { printf "%s%s\n", cmd, out; n++ }
+                               cmd = ""; out = ""; nout = 0; cont = 0 }
+            /^\.EX/ { flush(); next }
+            /^\.EE/ { flush(); print ""; next }
+            /^\$ / { flush(); cmd = "  " $0; cont = ($0 ~ /[|\\]$/); next }
+            cont && cmd != "" { sub(/^ +/, ""); cmd = cmd "\n  > " $0; cont = ($0 ~ /[|\\]$/); next }
+            cmd != "" { out = out "\n  " $0; nout++ }
+            END { flush(); print n + 0 > "/dev/stderr" }' > "$work/$base.t" 2> "$work/count"
+        ran=$((ran + $(cat "$work/count")))
+        if ! (cd "$work" && bash "$here/../cli.sh" "$base.t" > "$work/out" 2>&1); then
+            problem "$(sed -n '/^FAIL/,$p' "$work/out" | grep -v '^cli tests:')"
+        fi
+    done
+    echo "man examples: $ran commands in $# pages, $problems problems"
+    ;;
+*) echo "usage: $0 lint PAGE... | options MANDIR PROGRAM... | examples PAGE..." >&2; exit 2 ;;
 esac
 [ "$problems" = 0 ]

@@ -384,4 +384,135 @@ typedef struct {
  * into buf; returns the length or -1 if cap is too small (4096 is enough). */
 int notation_format_diagram(const Board *b, const DiagramStyle *style, char *buf, size_t cap);
 
+/* ---- solver: forced wins (VCF, VCT, win in N) ---------------------------- */
+
+/* The side to move is the attacker. A VCF is a win by continuous fours: the
+ * attacker plays only fours and the defender the forced block (a block that
+ * makes a four of the defender's own must be answered by a four that blocks
+ * it). A VCT also allows threats that are not fours: a move is a threat when
+ * the attacker, were the defender to pass, would win by a VCF of at most
+ * `threes` fours (1: open threes and the like, 2: also moves preparing a
+ * four-three, ...); the defender may answer a threat anywhere, counter-fours
+ * included. SOLVE_WIN_IN lets the attacker's first win_moves moves be any
+ * moves (the "win in three" puzzles); every later attacker move is a four.
+ * Renju: black may not play a forbidden point (a five is never forbidden),
+ * and a white four wins when its only defence is forbidden for black.
+ * Depth counts the attacker's moves before the winning five (a four that
+ * cannot be stopped, or the white four above, is the last one counted). */
+typedef enum { SOLVE_NOWIN = 0, SOLVE_WIN = 1, SOLVE_UNKNOWN = 2 } SolveResult;
+typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
+
+#define SOLVE_LINE_MAX 1024   /* moves in a line */
+#define SOLVE_DEFAULT_THREES 2
+#define SOLVE_DEFAULT_MEMORY ((size_t)64 << 20)
+
+/* What to prove and within which limits. */
+typedef struct {
+    SolveKind kind;       /* VCF, VCT or win in N */
+    int depth;            /* attacker moves before the five, at most; 0 = no limit */
+    int threes;           /* VCT: VCF depth that makes a non-four a threat (1..8) */
+    int win_moves;        /* SOLVE_WIN_IN: free attacker moves (1..4) */
+    uint64_t max_nodes;   /* node limit; 0 = none */
+    uint32_t max_ms;      /* time limit in milliseconds; 0 = none */
+    bool shortest;        /* a line with the fewest attacker moves */
+    bool all;             /* every winning first move (SolveOutcome.wins) */
+    bool verify;          /* check every win with the independent checker */
+} SolveOptions;
+
+/* The answer for one position. */
+typedef struct {
+    SolveResult result;          /* win (found and, with verify, checked), nowin, unknown */
+    int line_len;                /* moves in line */
+    Move line[SOLVE_LINE_MAX];   /* attacker first, ending with the five (or the white four
+                                    whose only defence is forbidden) */
+    int wins_len;                /* with all: winning first moves */
+    Move wins[BOARD_MAX * BOARD_MAX];
+    int undecided_len;           /* with all: first moves a limit left undecided */
+    Move undecided[BOARD_MAX * BOARD_MAX];
+    uint64_t nodes;              /* nodes searched */
+    double ms;                   /* wall time */
+    bool verified;               /* the checker accepted the proof */
+    char note[160];              /* why the result is unknown ("" otherwise) */
+} SolveOutcome;
+
+/* A proof tree (a DAG: transpositions share nodes). Node 0 is the root,
+ * attacker to move; along an edge the side to move changes. An attacker
+ * node's edges are its winning moves; a defender node's edges are the
+ * defences that need their own answer, and an edge with MOVE_PASS holds the
+ * attacker's answer to every other defence (what it would play if the
+ * defender passed). A defender node without edges is lost at once (two
+ * fives to block, or renju's forbidden block). */
+typedef struct {
+    Move move;                   /* the move, MOVE_PASS for the answer to other defences */
+    int32_t target;              /* node reached, -1 when nothing follows (a five) */
+} SolveEdge;
+typedef struct {
+    int32_t first;               /* first edge */
+    int32_t count;               /* edges */
+} SolveTreeNode;
+typedef struct {
+    const SolveTreeNode *node;
+    int nodes;
+    const SolveEdge *edge;
+    int edges;
+} SolveTree;
+
+typedef struct Solver Solver;
+
+/* A solver with tables of about memory bytes (0: SOLVE_DEFAULT_MEMORY);
+ * NULL when out of memory. One solver serves one thread. */
+Solver *solver_new(size_t memory);
+void solver_free(Solver *s);
+void solve_options_default(SolveOptions *o);
+/* Solves the position on b for the side to move. b is searched in place and
+ * left as it was; it must not be a BOARD_LIGHT board. GMK_ERR_ARG for bad
+ * options. */
+GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome *out);
+/* The proof tree of the last win solver_solve found (empty otherwise); valid
+ * until the next call. */
+const SolveTree *solver_tree(const Solver *s);
+
+/* The fast entry for engines: does attacker (to move or not: if not, as if
+ * the side to move passed) win by continuous fours? max_nodes / max_ms: 0 =
+ * no limit. line (may be NULL, room for SOLVE_LINE_MAX) receives the line.
+ * No checker, no allocation; the tables persist between calls. */
+SolveResult solver_vcf(Solver *s, Board *b, Color attacker, uint64_t max_nodes, uint32_t max_ms,
+                       Move *line, int *line_len);
+
+/* Defences: the side to move faces the opponent's win of kind o->kind.
+ * threat: the opponent's win if the side to move passed (SOLVE_NOWIN: there
+ * is none, and every move defends). moves: every move after which the
+ * opponent has no such win; undecided: moves a limit left open. */
+typedef struct {
+    SolveResult threat;          /* win / nowin / unknown */
+    int line_len;                /* the opponent's line after a pass */
+    Move line[SOLVE_LINE_MAX];
+    int moves_len;
+    Move moves[BOARD_MAX * BOARD_MAX];
+    int undecided_len;
+    Move undecided[BOARD_MAX * BOARD_MAX];
+    uint64_t nodes;
+    double ms;
+} SolveDefence;
+GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out);
+
+/* ---- independent checker of wins ------------------------------------------ */
+
+/* Where a proof failed. */
+typedef struct {
+    int node;                    /* tree node, -1 if none */
+    Move move;                   /* the move at fault (a defence not answered...) */
+    char msg[120];               /* what is wrong */
+} SolveCheckError;
+
+/* Checks, with its own rule code (no shape tables), that the tree proves a
+ * win for the side to move on b against every defence the rules allow.
+ * err may be NULL. */
+bool solve_check_tree(const Board *b, const SolveTree *t, SolveCheckError *err);
+/* The same for a line (attacker and defender alternating, from the side to
+ * move): every attacker move before the five is a four and each defender
+ * move the only block, or the line ends in a position where the defender
+ * cannot stop a five. */
+bool solve_check_line(const Board *b, const Move *line, int n, SolveCheckError *err);
+
 #endif /* GMK_H */

@@ -1,0 +1,267 @@
+/*
+ * gmk-solve — threat-space search: proves forced wins by continuous fours
+ * (VCF), by continuous threats (VCT) or within N free moves, or proves there
+ * is none within the limits; every win is checked by an independent checker
+ * before it is printed. --defend lists the moves that refute the opponent's
+ * win; --tree writes proof trees as SGF.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum {
+    OPT_VCF = CLI_OPT_USER, OPT_VCT, OPT_WIN, OPT_DEPTH, OPT_THREES, OPT_NODES, OPT_TIME,
+    OPT_MEMORY, OPT_SHORTEST, OPT_ALL, OPT_NO_VERIFY, OPT_TREE, OPT_DEFEND
+};
+
+#define SOLVE_DEFAULT_MEMORY_MB 64
+#define SGF_NODE_CAP 200000 /* SGF nodes written per position at most */
+
+static const CliOption SOLVE_OPTIONS[] = {
+    {"vcf", 0, NULL, NULL, "prove a win by continuous fours (the default)", NULL, OPT_VCF},
+    {"vct", 0, NULL, NULL, "prove a win by continuous threats (fours and threes)", NULL, OPT_VCT},
+    {"win", 'w', "N", NULL, "prove a win where the first N attacker moves are free (1..4)",
+     "1 2 3 4", OPT_WIN},
+    {"depth", 'd', "N", "no limit", "at most N attacker moves before the five", NULL, OPT_DEPTH},
+    {"threes", 't', "N", "2", "VCT: a threat must win by at most N fours if ignored (1..8)",
+     "1 2 3 4", OPT_THREES},
+    {"nodes", 'n', "N", "no limit", "stop after N nodes (result unknown)", NULL, OPT_NODES},
+    {"time", 0, "SECONDS", "no limit", "stop after this time per position (result unknown)", NULL,
+     OPT_TIME},
+    {"memory", 'm', "MB", "64", "size of the search tables", NULL, OPT_MEMORY},
+    {"shortest", 0, NULL, NULL, "find a line with the fewest attacker moves", NULL, OPT_SHORTEST},
+    {"all", 'a', NULL, NULL, "list every winning first move", NULL, OPT_ALL},
+    {"no-verify", 0, NULL, NULL, "skip the independent check of each win", NULL, OPT_NO_VERIFY},
+    {"tree", 0, "FILE", NULL, "write each proof tree to FILE as SGF (GM[4])", "@file", OPT_TREE},
+    {"defend", 0, NULL, NULL, "list the moves that refute the opponent's win", NULL, OPT_DEFEND},
+    {NULL, 0, NULL, NULL, NULL, NULL, 0},
+};
+
+static const CliProgram SOLVE_PROGRAM = {
+    "gmk-solve", "[OPTIONS] [FILE...]",
+    "Prove forced wins for the side to move (VCF, VCT, win in N) or prove there are none.",
+    SOLVE_OPTIONS, true,
+};
+
+typedef struct {
+    Cli cli;
+    SolveOptions opt;
+    size_t memory;          /* table bytes */
+    bool defend;            /* --defend */
+    const char *tree_path;  /* --tree FILE or NULL */
+    FILE *tree;             /* open --tree file */
+    Solver *solver;
+    SolveOutcome out;
+    SolveDefence def;
+} Solve;
+
+static bool solve_option(void *ctx, int id, const char *arg) {
+    Solve *sv = ctx;
+    long v;
+    switch (id) {
+    case OPT_VCF: sv->opt.kind = SOLVE_VCF; return true;
+    case OPT_VCT: sv->opt.kind = SOLVE_VCT; return true;
+    case OPT_WIN:
+        if (!cli_int(&sv->cli, "win", arg, 1, 4, &v)) return false;
+        sv->opt.kind = SOLVE_WIN_IN;
+        sv->opt.win_moves = (int)v;
+        return true;
+    case OPT_DEPTH:
+        if (!cli_int(&sv->cli, "depth", arg, 1, 250, &v)) return false;
+        sv->opt.depth = (int)v;
+        return true;
+    case OPT_THREES:
+        if (!cli_int(&sv->cli, "threes", arg, 1, 8, &v)) return false;
+        sv->opt.threes = (int)v;
+        return true;
+    case OPT_NODES:
+        if (!cli_int(&sv->cli, "nodes", arg, 1, 2000000000000L, &v)) return false;
+        sv->opt.max_nodes = (uint64_t)v;
+        return true;
+    case OPT_TIME: {
+        char *end;
+        errno = 0;
+        double t = strtod(arg, &end);
+        if (errno || end == arg || *end || !(t > 0) || t > 1e6) {
+            cli_error(&sv->cli, "--time: '%s' is not a number of seconds", arg);
+            return false;
+        }
+        sv->opt.max_ms = (uint32_t)(t * 1000 + 0.5) ? (uint32_t)(t * 1000 + 0.5) : 1;
+        return true;
+    }
+    case OPT_MEMORY:
+        if (!cli_int(&sv->cli, "memory", arg, 1, 65536, &v)) return false;
+        sv->memory = (size_t)v << 20;
+        return true;
+    case OPT_SHORTEST: sv->opt.shortest = true; return true;
+    case OPT_ALL: sv->opt.all = true; return true;
+    case OPT_NO_VERIFY: sv->opt.verify = false; return true;
+    case OPT_TREE: sv->tree_path = arg; return true;
+    case OPT_DEFEND: sv->defend = true; return true;
+    }
+    return false;
+}
+
+static const char *kind_name(SolveKind k) {
+    return k == SOLVE_VCF ? "vcf" : k == SOLVE_VCT ? "vct" : "win";
+}
+
+static const char *result_name(SolveResult r) {
+    return r == SOLVE_WIN ? "win" : r == SOLVE_NOWIN ? "nowin" : "unknown";
+}
+
+/* Prints moves compactly ("h8i9") or "-" when there are none. */
+static void print_moves(const Cli *cli, int size, const Move *m, int n) {
+    char buf[8];
+    if (!n) putchar('-');
+    for (int i = 0; i < n; i++) fputs(notation_point_str(m[i], size, cli->origin, buf), stdout);
+}
+
+/* Prints moves as a JSON array of strings. */
+static void json_moves(const Cli *cli, int size, const Move *m, int n) {
+    char buf[8];
+    putchar('[');
+    for (int i = 0; i < n; i++)
+        printf("%s\"%s\"", i ? "," : "", notation_point_str(m[i], size, cli->origin, buf));
+    putchar(']');
+}
+
+/* ---- SGF ---------------------------------------------------------------- */
+
+/* SGF coordinates of p (rows from the top). */
+static void sgf_point(FILE *f, Move p, int size) {
+    if (p == MOVE_PASS) return;
+    fputc('a' + point_x(p), f);
+    fputc('a' + (size - 1 - point_y(p)), f);
+}
+
+/* Writes the subtree of node (side c to move) as SGF nodes and variations. */
+static void sgf_node(FILE *f, const SolveTree *t, int node, Color c, int size, long *budget) {
+    if (node < 0 || node >= t->nodes) return;
+    const SolveTreeNode *n = &t->node[node];
+    if (*budget <= 0) {
+        fputs("C[tree cut here]", f);
+        return;
+    }
+    int k = n->count;
+    for (int i = 0; i < k; i++) {
+        const SolveEdge *e = &t->edge[n->first + i];
+        if (k > 1) fputc('(', f);
+        fprintf(f, ";%c[", c == COLOR_BLACK ? 'B' : 'W');
+        sgf_point(f, e->move, size);
+        fputc(']', f);
+        if (e->move == MOVE_PASS) fputs("C[any other defence]", f);
+        (*budget)--;
+        sgf_node(f, t, e->target, (Color)!c, size, budget);
+        if (k > 1) fputc(')', f);
+    }
+}
+
+/* Writes one position and its proof tree as an SGF game tree. */
+static void sgf_write(FILE *f, const Board *b, const SolveTree *t, const char *comment) {
+    int size = board_size(b);
+    fprintf(f, "(;GM[4]FF[4]CA[UTF-8]AP[gmk-solve:%s]SZ[%d]", GMK_VERSION, size);
+    for (int c = 0; c < COLOR_NB; c++) {
+        bool any = false;
+        for (int y = size - 1; y >= 0; y--)
+            for (int x = 0; x < size; x++) {
+                Move p = point_make(x, y);
+                if (board_cell(b, p) != c + 1) continue;
+                if (!any) fputs(c == COLOR_BLACK ? "AB" : "AW", f);
+                any = true;
+                fputc('[', f);
+                sgf_point(f, p, size);
+                fputc(']', f);
+            }
+    }
+    Color tm = board_to_move(b);
+    fprintf(f, "PL[%c]C[%s]", tm == COLOR_BLACK ? 'B' : 'W', comment);
+    long budget = SGF_NODE_CAP;
+    sgf_node(f, t, 0, tm, size, &budget);
+    fputs(")\n", f);
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static bool solve_position(void *ctx, Board *b, const PosSource *src) {
+    Solve *sv = ctx;
+    Cli *cli = &sv->cli;
+    SolveOutcome *o = &sv->out;
+    char pos[MOVES_MAX * 3 + 8];
+    int size = board_size(b);
+    if (solver_solve(sv->solver, b, &sv->opt, o) != GMK_OK) {
+        cli_error(cli, "bad solver options");
+        exit(EXIT_FAILURE_RUN);
+    }
+    if (cli->json) {
+        putchar('{');
+        out_json_common(cli, b);
+        printf(",\"kind\":\"%s\",\"result\":\"%s\",\"line\":", kind_name(sv->opt.kind),
+               result_name(o->result));
+        json_moves(cli, size, o->line, o->line_len);
+        if (sv->opt.all) {
+            fputs(",\"wins\":", stdout);
+            json_moves(cli, size, o->wins, o->wins_len);
+            if (o->undecided_len) {
+                fputs(",\"undecided\":", stdout);
+                json_moves(cli, size, o->undecided, o->undecided_len);
+            }
+        }
+        if (o->note[0]) {
+            fputs(",\"note\":", stdout);
+            out_json_string(o->note, strlen(o->note));
+        }
+        printf(",\"verified\":%s,\"nodes\":%llu,\"ms\":%.1f", o->verified ? "true" : "false",
+               (unsigned long long)o->nodes, o->ms);
+        if (src->carry) {
+            fputs(",\"carry\":", stdout);
+            out_json_string(src->carry, src->carry_len);
+        }
+        puts("}");
+    } else {
+        printf("%s\t%s\t%s\t", cli_position_str(cli, b, pos, sizeof pos), kind_name(sv->opt.kind),
+               result_name(o->result));
+        print_moves(cli, size, o->line, o->line_len);
+        if (sv->opt.all) {
+            putchar('\t');
+            print_moves(cli, size, o->wins, o->wins_len);
+        }
+        out_carry(src);
+        putchar('\n');
+    }
+    if (sv->tree && o->result == SOLVE_WIN) {
+        char comment[128];
+        snprintf(comment, sizeof comment, "%s wins (%s), proof tree by gmk-solve",
+                 color_name(board_to_move(b)), kind_name(sv->opt.kind));
+        sgf_write(sv->tree, b, solver_tree(sv->solver), comment);
+    }
+    out_flush(cli);
+    return true;
+}
+
+int main(int argc, char **argv) {
+    Solve sv;
+    memset(&sv, 0, sizeof sv);
+    solve_options_default(&sv.opt);
+    sv.memory = (size_t)SOLVE_DEFAULT_MEMORY_MB << 20;
+    int first = cli_parse(&sv.cli, &SOLVE_PROGRAM, argc, argv, solve_option, &sv);
+    sv.solver = solver_new(sv.memory);
+    if (!sv.solver) {
+        cli_error(&sv.cli, "out of memory (--memory %zu)", sv.memory >> 20);
+        return EXIT_FAILURE_RUN;
+    }
+    if (sv.tree_path && !(sv.tree = fopen(sv.tree_path, "w"))) {
+        cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
+        return EXIT_FAILURE_RUN;
+    }
+    cli_for_each_position(&sv.cli, argv + first, solve_position, &sv);
+    out_flush(&sv.cli);
+    if (sv.tree && fclose(sv.tree) != 0) {
+        cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
+        sv.cli.failures++;
+    }
+    solver_free(sv.solver);
+    return cli_exit_status(&sv.cli);
+}

@@ -1,0 +1,219 @@
+/*
+ * solve.h — internal view of the solver: the context object shared by
+ * vcf.c (continuous fours), vct.c (df-pn over threats and free moves),
+ * solve_tree.c (proof trees and lines) and solve.c (the public entry points).
+ *
+ * The solver searches on the caller's Board with board_place/board_unplace
+ * (cells and incremental shapes only, no history or symmetry keys) and keeps
+ * its own Zobrist key of the stones. Every search leaves the board as it
+ * found it. Two tables live in the context:
+ *  - the VCF table: per (stones, attacker) "no VCF within depth d" or "a VCF
+ *    of len fours starting with move m"; 16-byte entries, 2-way buckets;
+ *  - the df-pn table: per (stones, side to move, depth left, free moves left)
+ *    proof and disproof numbers and the proving move; 24-byte entries,
+ *    4-way buckets, the entry with the least work is replaced.
+ */
+#ifndef GMK_SOLVE_H
+#define GMK_SOLVE_H
+
+#include <time.h>
+
+#include "forbidden.h"
+#include "shapes.h"
+#include "zobrist.h"
+
+#define SOLVE_STACK 720          /* stones one search may place at once (nested look-ahead) */
+#define VCF_ANY 255              /* depth "no limit" */
+#define VCF_LINE_CAP 520         /* moves in a VCF line, five included */
+#define CAND_MAX 512             /* candidates at one node */
+
+/* Classes whose point makes at least one four. */
+#define CLS_FOUR_MASK                                                                          \
+    ((1u << CLS_FOUR) | (1u << CLS_FOUR_THREE) | (1u << CLS_DOUBLE_FOUR) | (1u << CLS_OPEN_FOUR))
+
+/* Search outcomes inside the solver. */
+enum { SR_FAIL = 0, SR_WIN = 1, SR_ABORT = 2 };
+
+/* How a VCF line ends. */
+enum {
+    VCF_END_FIVE = 0,      /* with the attacker's five (the line's last move) */
+    VCF_END_FORBIDDEN = 1, /* with a white four whose only defence is forbidden for black */
+};
+
+/* A VCF line: attacker and defender moves alternating. */
+typedef struct {
+    int len;                 /* moves in mv */
+    int fours;               /* attacker fours before the five (the depth it uses) */
+    int end;                 /* VCF_END_* */
+    Move mv[VCF_LINE_CAP];   /* the moves */
+} VcfLine;
+
+/* VCF table entry. */
+typedef struct {
+    uint64_t key;     /* stones ^ attacker key; 0 = empty slot */
+    Move move;        /* WIN: first move of the line */
+    uint8_t depth;    /* FAIL: no VCF with at most this many fours (VCF_ANY: none at all) */
+    uint8_t len;      /* WIN: fours the line uses */
+    uint8_t result;   /* SR_FAIL or SR_WIN */
+    uint8_t pad_[3];
+} VcfEntry;
+
+/* df-pn table entry. */
+typedef struct {
+    uint64_t key;     /* node key (see vct.c); 0 = empty slot */
+    uint32_t pn, dn;  /* proof and disproof numbers; 0 / DFPN_INF when decided */
+    uint32_t work;    /* nodes spent below this entry (replacement) */
+    Move move;        /* OR node: proving move; MOVE_PASS: proven by a VCF */
+    uint8_t flags;    /* unused */
+    uint8_t pad_;
+} DfpnEntry;
+
+#define DFPN_INF 0x3FFFFFFFu
+
+/* A patch found by the checker: a defence the search must also consider. */
+typedef struct {
+    Key key;          /* node key of the defender's node */
+    Move move;        /* the move */
+} SolvePatch;
+#define PATCH_MAX 64
+
+/* Proof tree storage (solve_tree.c). */
+typedef struct {
+    SolveTreeNode *node;
+    int nodes, node_cap;
+    SolveEdge *edge;
+    int edges, edge_cap;
+    Key *node_key;       /* per node: its key, for sharing transpositions */
+    int *hash;           /* open addressing: node index + 1, 0 empty */
+    int hash_cap;
+    bool overflow;       /* a cap was reached: the tree is incomplete */
+} TreeStore;
+
+struct Solver {
+    Board *b;                       /* board being searched (borrowed for one call) */
+    Color att;                      /* attacker of the current search */
+    Key key;                        /* Zobrist key of the stones on b */
+    int sp;                         /* stones placed by the solver */
+    Move st_move[SOLVE_STACK];      /* placed stones */
+    int8_t box[SOLVE_STACK + 1][4]; /* bounding box of stones per level: x0 x1 y0 y1 */
+    ShapeUndo *undo;                /* SOLVE_STACK shape undo records */
+
+    /* limits */
+    uint64_t nodes;                 /* nodes so far in this run */
+    uint64_t node_limit;            /* global node limit (UINT64_MAX: none) */
+    uint64_t local_limit;           /* budget of the current sub-search */
+    double deadline;                /* CLOCK_MONOTONIC seconds, 0 = none */
+    bool aborted;                   /* a global limit stopped the run */
+
+    /* VCF table */
+    VcfEntry *vtab;
+    size_t vmask;                   /* buckets - 1 (2 entries per bucket) */
+
+    /* df-pn */
+    DfpnEntry *ttab;
+    size_t tmask;                   /* buckets - 1 (4 entries per bucket) */
+    int mode;                       /* SOLVE_VCT or SOLVE_WIN */
+    int threes;                     /* VCT: depth of the VCF that makes a move a threat */
+    uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
+    uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
+    bool renju_black_def;           /* renju and the defender is black */
+    bool renju_black_att;           /* renju and the attacker is black */
+    SolvePatch patch[PATCH_MAX];    /* defences the checker asked for */
+    int patches;
+
+    /* results */
+    TreeStore tree;                 /* the last proof tree */
+    SolveTree tree_view;            /* public view of it */
+    VcfLine scratch[4];             /* scratch lines */
+};
+
+/* ---- stones --------------------------------------------------------------- */
+
+/* Puts a stone of colour c on empty p (shapes, key, bounding box). */
+static inline void solve_place(Solver *s, Move p, Color c) {
+    int8_t *o = s->box[s->sp], *n = s->box[s->sp + 1];
+    int x = point_x(p), y = point_y(p);
+    n[0] = (int8_t)(x < o[0] ? x : o[0]);
+    n[1] = (int8_t)(x > o[1] ? x : o[1]);
+    n[2] = (int8_t)(y < o[2] ? y : o[2]);
+    n[3] = (int8_t)(y > o[3] ? y : o[3]);
+    board_place(s->b, p, c, &s->undo[s->sp]);
+    s->st_move[s->sp++] = p;
+    s->key ^= zobrist_table[c][p];
+}
+
+/* Takes back the last stone placed (of colour c). */
+static inline void solve_unplace(Solver *s, Color c) {
+    Move p = s->st_move[--s->sp];
+    board_unplace(s->b, p, c, &s->undo[s->sp]);
+    s->key ^= zobrist_table[c][p];
+}
+
+/* Counts a node; false when a limit stops the search (s->aborted tells
+ * whether it was a global one). */
+bool solve_tick(Solver *s);
+
+/* Is p, empty, a legal move for colour c (renju: black not forbidden)? */
+static inline bool solve_legal(Solver *s, Move p, Color c) {
+    if (c != COLOR_BLACK || s->b->rule != RULE_RENJU) return true;
+    return board_forbidden(s->b, p) == FORBID_NONE;
+}
+
+/* Does colour c make a four (or better) at empty p? */
+static inline bool solve_is_four(const Board *b, Move p, Color c) {
+    return (CLS_FOUR_MASK >> b->ps[p].cls[c]) & 1;
+}
+
+/* The scan region: the stones' bounding box widened by m, clipped. */
+void solve_region(const Solver *s, int m, int *x0, int *x1, int *y0, int *y1);
+/* Empty points where colour c's class is in mask, up to want of them. */
+int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *out);
+/* The empty points on the four lines through p (within 4) where colour c
+ * makes five; at most max of them. */
+int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max);
+/* Colour c's five points anywhere (up to max). */
+int solve_fives(const Solver *s, Color c, Move *out, int max);
+
+/* ---- VCF (vcf.c) ---------------------------------------------------------- */
+
+/* Does colour a, moving now (whoever is to move on the board), win by
+ * continuous fours using at most depth fours before the five? budget: node
+ * budget of this call (0: only the global limits). SR_WIN (line filled when
+ * not NULL), SR_FAIL, or SR_ABORT (a limit: the answer is unknown). */
+int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line);
+/* Every first move of a VCF for a (at most depth fours). Returns the count,
+ * or -1 when a limit stopped the work. */
+int vcf_all(Solver *s, Color a, int depth, Move *out);
+void vcf_clear(Solver *s);
+
+/* ---- df-pn (vct.c) -------------------------------------------------------- */
+
+/* Proves or disproves a win for s->att, to move, with depth attacker moves
+ * before the five and free free moves (SOLVE_WIN mode). SR_WIN / SR_FAIL /
+ * SR_ABORT. */
+int vct_run(Solver *s, int depth, int free_moves);
+/* The same for the node after the attacker's move m (defender to move). */
+int vct_run_after(Solver *s, Move m, int depth, int free_moves);
+void vct_clear(Solver *s);
+/* Node key of the current position: side to move, depth left, free moves. */
+Key vct_node_key(const Solver *s, bool attacker_to_move, int depth, int free_moves);
+
+/* Builds the proof tree of a proven root (attacker to move) into s->tree.
+ * false when the tree could not be completed (limits, memory). */
+bool vct_extract(Solver *s, int depth, int free_moves);
+
+/* ---- trees (solve_tree.c) ------------------------------------------------- */
+
+void tree_reset(TreeStore *t);
+void tree_free(TreeStore *t);
+/* Adds a node with room for n edges (filled by tree_set_edge); returns its
+ * index or -1 (out of memory or over the cap). */
+int tree_add_node(TreeStore *t, Key key, int n);
+void tree_set_edge(TreeStore *t, int node, int i, Move move, int target);
+int tree_find(const TreeStore *t, Key key);
+/* A chain of nodes for the moves of a line, the last edge leading to tail
+ * (-1: nothing follows); returns the first node's index or -1. */
+int tree_add_line(TreeStore *t, const Move *mv, int len, int tail);
+void tree_publish(Solver *s);
+
+#endif /* GMK_SOLVE_H */

@@ -1,0 +1,434 @@
+/*
+ * solve_check.c — the independent checker of wins. It shares nothing with
+ * the search but the point geometry: its own grid of cells, its own five
+ * detection by counting runs, its own renju forbidden-point rule (RIF,
+ * recursive real threes) written from the definitions, and no shape tables.
+ *
+ * A proof (SolveTree) is accepted when, from the root (attacker to move):
+ *  - at an attacker node every edge is a legal move that makes five, or a
+ *    move after which the defender has no five point, leading to a
+ *    defender node that is accepted;
+ *  - at a defender node the attacker has two or more five points (the
+ *    defender has none: the attacker node checked it), or one five point the
+ *    defender must block (accepted when it is forbidden for a black
+ *    defender in renju, else the block must be an edge and be accepted), or
+ *    none: then every legal defender move must be an edge that is accepted
+ *    or, with the defender's stone on it, be answered by the MOVE_PASS edge's
+ *    subtree. A black defender never plays a forbidden point (it would lose).
+ * Positions already accepted for a node are remembered (transpositions).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gmk.h"
+
+#define CK_STRIDE BOARD_STRIDE
+#define CK_DEPTH_MAX 12 /* recursion of the real-three rule; beyond it a three is real */
+
+static const int CK_STEP[4] = {1, CK_STRIDE, CK_STRIDE + 1, -CK_STRIDE + 1};
+
+/* The checker's own board. */
+typedef struct {
+    int size;                           /* side */
+    Rule rule;                          /* rule */
+    Color att;                          /* attacker (to move at the root) */
+    uint8_t cell[BOARD_CELLS];          /* CELL_* */
+    uint8_t fivedir[COLOR_NB][BOARD_CELLS]; /* per empty point: directions where c makes five */
+    int nfive[COLOR_NB];                /* points with some five direction */
+    uint64_t hash;                      /* hash of the stones */
+    const SolveTree *t;
+    SolveCheckError *err;
+    uint64_t *memo;                     /* accepted (hash ^ node) values, open addressing */
+    size_t memo_cap, memo_used;
+} Ck;
+
+/* A 64-bit mix of a stone, for the checker's own hash. */
+static uint64_t ck_mix(Move p, Color c) {
+    uint64_t z = (uint64_t)(p * 2 + c + 1) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static bool ck_exact(const Ck *g, Color c) {
+    return g->rule == RULE_STANDARD || (g->rule == RULE_RENJU && c == COLOR_BLACK);
+}
+
+/* Run of colour c through p along direction d, p counted as c's. */
+static int ck_run(const Ck *g, Move p, int d, Color c) {
+    int n = 1, v = c + 1, st = CK_STEP[d];
+    for (int q = p + st; g->cell[q] == v; q += st) n++;
+    for (int q = p - st; g->cell[q] == v; q -= st) n++;
+    return n;
+}
+
+/* Does colour c win along d by playing empty p? */
+static bool ck_five_dir(const Ck *g, Move p, int d, Color c) {
+    int r = ck_run(g, p, d, c);
+    return r == 5 || (r > 5 && !ck_exact(g, c));
+}
+
+static bool ck_wins(const Ck *g, Move p, Color c) {
+    for (int d = 0; d < 4; d++)
+        if (ck_five_dir(g, p, d, c)) return true;
+    return false;
+}
+
+/* Sets the five directions of colour c at q (0 when q is taken). */
+static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
+    uint8_t old = g->fivedir[c][q];
+    g->nfive[c] += (now != 0) - (old != 0);
+    g->fivedir[c][q] = now;
+}
+
+/* Recomputes the five directions of p and of the empty points on its lines
+ * (only the direction through p changed for them). */
+static void ck_refresh(Ck *g, Move p) {
+    for (int c = 0; c < COLOR_NB; c++) {
+        uint8_t f = 0;
+        if (g->cell[p] == CELL_EMPTY)
+            for (int d = 0; d < 4; d++)
+                if (ck_five_dir(g, p, d, (Color)c)) f |= (uint8_t)(1u << d);
+        ck_set_five(g, p, (Color)c, f);
+    }
+    for (int d = 0; d < 4; d++)
+        for (int o = -5; o <= 5; o++) {
+            Move q = (Move)(p + o * CK_STEP[d]);
+            if (!o || q < 0 || q >= BOARD_CELLS || g->cell[q] != CELL_EMPTY) continue;
+            uint8_t bit = (uint8_t)(1u << d);
+            for (int c = 0; c < COLOR_NB; c++) {
+                uint8_t f = g->fivedir[c][q] & (uint8_t)~bit;
+                if (ck_five_dir(g, q, d, (Color)c)) f |= bit;
+                ck_set_five(g, q, (Color)c, f);
+            }
+        }
+}
+
+static void ck_place(Ck *g, Move p, Color c) {
+    g->cell[p] = (uint8_t)(c + 1);
+    g->hash ^= ck_mix(p, c);
+    ck_refresh(g, p);
+}
+
+static void ck_unplace(Ck *g, Move p, Color c) {
+    g->cell[p] = CELL_EMPTY;
+    g->hash ^= ck_mix(p, c);
+    ck_refresh(g, p);
+}
+
+/* ---- renju forbidden points (RIF), from the definitions ------------------ */
+
+static int ck_forbidden_at(Ck *g, Move p, int depth);
+
+/* Black's fours through p (a black stone) along d: each four is the set of
+ * four stones (offsets from p, bit o + 5) that one more stone turns into an
+ * exact five containing p. Writes up to 8 (set, five point) pairs. */
+static int ck_fours_dir(Ck *g, Move p, int d, unsigned *set, Move *five) {
+    int n = 0, st = CK_STEP[d];
+    for (int o = -4; o <= 4; o++) {
+        Move e = (Move)(p + o * st);
+        if (!o || g->cell[e] != CELL_EMPTY) continue;
+        g->cell[e] = CELL_BLACK;
+        int lo = 0, hi = 0;
+        while (g->cell[p + (lo - 1) * st] == CELL_BLACK) lo--;
+        while (g->cell[p + (hi + 1) * st] == CELL_BLACK) hi++;
+        g->cell[e] = CELL_EMPTY;
+        if (hi - lo + 1 != 5 || o < lo || o > hi) continue;
+        unsigned s = 0;
+        for (int k = lo; k <= hi; k++)
+            if (k != o) s |= 1u << (k + 5);
+        set[n] = s;
+        five[n] = e;
+        n++;
+    }
+    return n;
+}
+
+/* Number of distinct fours in a (set, point) list. */
+static int ck_distinct(const unsigned *set, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        bool dup = false;
+        for (int j = 0; j < i; j++) dup |= set[j] == set[i];
+        k += !dup;
+    }
+    return k;
+}
+
+/* With black on p: is black's three through p along d a real open three
+ * (some point makes a straight four with p, and that point is not
+ * forbidden)? */
+static bool ck_real_three(Ck *g, Move p, int d, int depth) {
+    int st = CK_STEP[d];
+    for (int o = -4; o <= 4; o++) {
+        Move e = (Move)(p + o * st);
+        if (!o || g->cell[e] != CELL_EMPTY) continue;
+        g->cell[e] = CELL_BLACK;
+        unsigned set[8];
+        Move five[8];
+        int n = ck_fours_dir(g, p, d, set, five);
+        bool straight = false;
+        for (int i = 0; i < n && !straight; i++)
+            for (int j = 0; j < i; j++)
+                if (set[i] == set[j] && ((set[i] >> (o + 5)) & 1)) straight = true;
+        g->cell[e] = CELL_EMPTY;
+        if (!straight) continue;
+        if (depth >= CK_DEPTH_MAX || ck_forbidden_at(g, e, depth + 1) == FORBID_NONE) return true;
+    }
+    return false;
+}
+
+/* Forbid kind of empty p for black. */
+static int ck_forbidden_at(Ck *g, Move p, int depth) {
+    if (ck_wins(g, p, COLOR_BLACK)) return FORBID_NONE;
+    /* quick exit: a three needs two more black stones on its line within 4,
+     * a four three of them (two fours on one line among them) */
+    int busy2 = 0, busy3 = 0;
+    bool over = false;
+    for (int d = 0; d < 4; d++) {
+        int k = 0;
+        for (int o = -4; o <= 4; o++) k += o && g->cell[p + o * CK_STEP[d]] == CELL_BLACK;
+        busy2 += k >= 2;
+        busy3 += k >= 3;
+        over |= ck_run(g, p, d, COLOR_BLACK) > 5;
+    }
+    if (over) return FORBID_OVERLINE;
+    if (busy2 < 2 && busy3 == 0) return FORBID_NONE;
+    g->cell[p] = CELL_BLACK;
+    int fours = 0, threes = 0;
+    bool has_four[4];
+    for (int d = 0; d < 4; d++) {
+        unsigned set[8];
+        Move five[8];
+        int n = ck_fours_dir(g, p, d, set, five);
+        int k = ck_distinct(set, n);
+        has_four[d] = k > 0;
+        fours += k;
+    }
+    int res = FORBID_NONE;
+    if (fours >= 2) res = FORBID_DOUBLE_FOUR;
+    else {
+        for (int d = 0; d < 4 && threes < 2; d++)
+            if (!has_four[d] && ck_real_three(g, p, d, depth)) threes++;
+        if (threes >= 2) res = FORBID_DOUBLE_THREE;
+    }
+    g->cell[p] = CELL_EMPTY;
+    return res;
+}
+
+/* May colour c play empty p? (A black forbidden point loses in renju.) */
+static bool ck_legal(Ck *g, Move p, Color c) {
+    if (g->rule != RULE_RENJU || c != COLOR_BLACK) return true;
+    return ck_forbidden_at(g, p, 0) == FORBID_NONE;
+}
+
+static bool ck_on_empty(const Ck *g, Move p) {
+    return p > 0 && p < BOARD_CELLS && g->cell[p] == CELL_EMPTY;
+}
+
+/* ---- proof walking ------------------------------------------------------ */
+
+static bool ck_fail(Ck *g, int node, Move m, const char *msg) {
+    if (g->err && g->err->msg[0] == '\0') {
+        g->err->node = node;
+        g->err->move = m;
+        strncpy(g->err->msg, msg, sizeof g->err->msg - 1);
+        g->err->msg[sizeof g->err->msg - 1] = '\0';
+    }
+    return false;
+}
+
+/* Was this (position, node) accepted before? */
+static bool memo_has(const Ck *g, uint64_t v) {
+    if (!g->memo) return false;
+    size_t i = (size_t)(v & (g->memo_cap - 1));
+    while (g->memo[i]) {
+        if (g->memo[i] == v) return true;
+        i = (i + 1) & (g->memo_cap - 1);
+    }
+    return false;
+}
+
+static void memo_add(Ck *g, uint64_t v) {
+    if (!v) return;
+    if ((g->memo_used + 1) * 2 > g->memo_cap) {
+        size_t cap = g->memo_cap ? g->memo_cap * 2 : 4096;
+        uint64_t *m = calloc(cap, sizeof *m);
+        if (!m) return; /* remembering is only an optimisation */
+        for (size_t i = 0; i < g->memo_cap; i++) {
+            if (!g->memo[i]) continue;
+            size_t j = (size_t)(g->memo[i] & (cap - 1));
+            while (m[j]) j = (j + 1) & (cap - 1);
+            m[j] = g->memo[i];
+        }
+        free(g->memo);
+        g->memo = m;
+        g->memo_cap = cap;
+    }
+    size_t i = (size_t)(v & (g->memo_cap - 1));
+    while (g->memo[i]) {
+        if (g->memo[i] == v) return;
+        i = (i + 1) & (g->memo_cap - 1);
+    }
+    g->memo[i] = v;
+    g->memo_used++;
+}
+
+static uint64_t memo_value(const Ck *g, int node, bool attacker) {
+    return g->hash ^ ck_mix((Move)(node & 0x7FFF), attacker) ^ ((uint64_t)node << 40);
+}
+
+static bool ck_defender(Ck *g, int node);
+
+/* An attacker node: every edge must win. */
+static bool ck_attacker(Ck *g, int node) {
+    const SolveTree *t = g->t;
+    Color a = g->att, d = (Color)!a;
+    if (node < 0 || node >= t->nodes) return ck_fail(g, node, MOVE_NONE, "the line stops before a win");
+    const SolveTreeNode *n = &t->node[node];
+    if (n->count <= 0) return ck_fail(g, node, MOVE_NONE, "no attacker move");
+    uint64_t mv = memo_value(g, node, true);
+    if (memo_has(g, mv)) return true;
+    for (int i = 0; i < n->count; i++) {
+        const SolveEdge *e = &t->edge[n->first + i];
+        Move m = e->move;
+        if (!ck_on_empty(g, m)) return ck_fail(g, node, m, "attacker move on a taken point or off the board");
+        if (ck_wins(g, m, a)) continue;
+        if (!ck_legal(g, m, a)) return ck_fail(g, node, m, "attacker move is forbidden");
+        ck_place(g, m, a);
+        bool ok = g->nfive[d] == 0 ? ck_defender(g, e->target)
+                                   : ck_fail(g, node, m, "the defender can make five");
+        ck_unplace(g, m, a);
+        if (!ok) return false;
+    }
+    memo_add(g, mv);
+    return true;
+}
+
+/* A defender node: every legal defence must lose. */
+static bool ck_defender(Ck *g, int node) {
+    const SolveTree *t = g->t;
+    Color a = g->att, d = (Color)!a;
+    int na = g->nfive[a];
+    Move q = MOVE_NONE;
+    if (na >= 2) return true;
+    if (na == 1) {
+        for (int y = 0; y < g->size && q == MOVE_NONE; y++)
+            for (int x = 0; x < g->size; x++)
+                if (g->fivedir[a][point_make(x, y)]) {
+                    q = point_make(x, y);
+                    break;
+                }
+        if (!ck_legal(g, q, d)) return true; /* renju: black cannot block */
+    }
+    if (node < 0 || node >= t->nodes) return ck_fail(g, node, MOVE_NONE, "the line stops before a win");
+    uint64_t mv = memo_value(g, node, false);
+    if (memo_has(g, mv)) return true;
+    const SolveTreeNode *n = &t->node[node];
+    const SolveEdge *pass = NULL;
+    for (int i = 0; i < n->count; i++)
+        if (t->edge[n->first + i].move == MOVE_PASS) pass = &t->edge[n->first + i];
+    if (na == 1) {
+        const SolveEdge *e = NULL;
+        for (int i = 0; i < n->count; i++)
+            if (t->edge[n->first + i].move == q) e = &t->edge[n->first + i];
+        if (!e && !pass) return ck_fail(g, node, q, "the forced block is not answered");
+        ck_place(g, q, d);
+        bool ok = ck_attacker(g, e ? e->target : pass->target);
+        ck_unplace(g, q, d);
+        if (ok) memo_add(g, mv);
+        return ok;
+    }
+    bool any = false;
+    for (int y = 0; y < g->size; y++)
+        for (int x = 0; x < g->size; x++) {
+            Move m = point_make(x, y);
+            if (g->cell[m] != CELL_EMPTY || !ck_legal(g, m, d)) continue;
+            any = true;
+            const SolveEdge *e = NULL;
+            for (int i = 0; i < n->count; i++)
+                if (t->edge[n->first + i].move == m) e = &t->edge[n->first + i];
+            if (!e) e = pass;
+            if (!e) return ck_fail(g, node, m, "a defence is not answered");
+            ck_place(g, m, d);
+            bool ok = ck_attacker(g, e->target);
+            ck_unplace(g, m, d);
+            if (!ok) {
+                if (g->err && e == pass) {
+                    g->err->node = node;
+                    g->err->move = m;
+                }
+                return false;
+            }
+        }
+    if (!any) return ck_fail(g, node, MOVE_NONE, "the board is full");
+    memo_add(g, mv);
+    return true;
+}
+
+/* Loads the stones of b into the checker. */
+static void ck_load(Ck *g, const Board *b) {
+    memset(g, 0, sizeof *g);
+    g->size = board_size(b);
+    g->rule = board_rule(b);
+    g->att = board_to_move(b);
+    for (int p = 0; p < BOARD_CELLS; p++) {
+        int v = board_cell(b, (Move)p);
+        g->cell[p] = (uint8_t)v;
+        if (v == CELL_BLACK || v == CELL_WHITE) g->hash ^= ck_mix((Move)p, (Color)(v - 1));
+    }
+    for (int p = 0; p < BOARD_CELLS; p++) {
+        if (g->cell[p] != CELL_EMPTY) continue;
+        for (int c = 0; c < COLOR_NB; c++) {
+            uint8_t f = 0;
+            for (int d = 0; d < 4; d++)
+                if (ck_five_dir(g, (Move)p, d, (Color)c)) f |= (uint8_t)(1u << d);
+            g->fivedir[c][p] = f;
+            g->nfive[c] += f != 0;
+        }
+    }
+}
+
+bool solve_check_tree(const Board *b, const SolveTree *t, SolveCheckError *err) {
+    Ck *g = malloc(sizeof *g);
+    if (err) {
+        err->node = -1;
+        err->move = MOVE_NONE;
+        err->msg[0] = '\0';
+    }
+    if (!g) {
+        if (err) strcpy(err->msg, "out of memory");
+        return false;
+    }
+    ck_load(g, b);
+    g->t = t;
+    g->err = err;
+    bool ok;
+    if (board_winner(b) != COLOR_NONE) ok = ck_fail(g, -1, MOVE_NONE, "the game is already over");
+    else if (!t || t->nodes <= 0) ok = ck_fail(g, -1, MOVE_NONE, "empty proof");
+    else ok = ck_attacker(g, 0);
+    free(g->memo);
+    free(g);
+    return ok;
+}
+
+bool solve_check_line(const Board *b, const Move *line, int n, SolveCheckError *err) {
+    if (n <= 0 || n > SOLVE_LINE_MAX) {
+        if (err) {
+            err->node = -1;
+            err->move = MOVE_NONE;
+            strcpy(err->msg, "empty line");
+        }
+        return false;
+    }
+    SolveTreeNode nodes[SOLVE_LINE_MAX];
+    SolveEdge edges[SOLVE_LINE_MAX];
+    for (int i = 0; i < n; i++) {
+        nodes[i].first = i;
+        nodes[i].count = 1;
+        edges[i].move = line[i];
+        edges[i].target = i + 1 < n ? i + 1 : -1;
+    }
+    SolveTree t = {nodes, n, edges, n};
+    return solve_check_tree(b, &t, err);
+}

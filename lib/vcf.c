@@ -1,0 +1,315 @@
+/*
+ * vcf.c — victory by continuous fours: depth-first search over the
+ * attacker's fours with a table of positions already refuted.
+ *
+ * At an attacker node: a five point of the attacker wins; otherwise a five
+ * point of the defender (made by its last block: a counter-four) must be
+ * blocked, and that block must itself be a four, else the line fails. The
+ * candidates are the attacker's legal four points, best first (straight fours
+ * and double fours, then four-threes, then fours; nearer the last attacker
+ * stone first). After a four, two five points win (the defender has none: it
+ * would have been blocked), one five point is the forced block, unless the
+ * defender is black in renju and that point is forbidden, which wins too.
+ *
+ * The table keeps "no VCF within d fours" and "a VCF of n fours starting
+ * with m" per (stones, attacker); d = VCF_ANY when the refutation holds at
+ * any depth. Lines are written on the way back from a win.
+ */
+#include <string.h>
+
+#include "solve.h"
+
+/* Key of the attacker in the VCF table. */
+static const Key VCF_ATT_KEY[COLOR_NB] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL};
+
+/* ---- board helpers ------------------------------------------------------ */
+
+bool solve_tick(Solver *s) {
+    s->nodes++;
+    if (s->nodes >= s->local_limit) {
+        if (s->nodes >= s->node_limit) s->aborted = true;
+        return false;
+    }
+    if (s->deadline > 0 && (s->nodes & 1023) == 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        if ((double)ts.tv_sec + ts.tv_nsec * 1e-9 >= s->deadline) {
+            s->aborted = true;
+            s->node_limit = s->local_limit = s->nodes; /* every later tick fails at once */
+            return false;
+        }
+    }
+    return !s->aborted;
+}
+
+void solve_region(const Solver *s, int m, int *x0, int *x1, int *y0, int *y1) {
+    const int8_t *bx = s->box[s->sp];
+    int n = s->b->size - 1;
+    if (bx[0] > bx[1]) { /* no stones */
+        *x0 = *y0 = 0;
+        *x1 = *y1 = n;
+        return;
+    }
+    *x0 = bx[0] - m < 0 ? 0 : bx[0] - m;
+    *x1 = bx[1] + m > n ? n : bx[1] + m;
+    *y0 = bx[2] - m < 0 ? 0 : bx[2] - m;
+    *y1 = bx[3] + m > n ? n : bx[3] + m;
+}
+
+int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *out) {
+    const Board *b = s->b;
+    int x0, x1, y0, y1, n = 0;
+    if (want <= 0) return 0;
+    solve_region(s, 4, &x0, &x1, &y0, &y1);
+    for (int y = y0; y <= y1; y++) {
+        Move p = point_make(x0, y);
+        for (int x = x0; x <= x1; x++, p++) {
+            if (b->cell[p] != CELL_EMPTY || !((mask >> b->ps[p].cls[c]) & 1)) continue;
+            out[n++] = p;
+            if (n == want) return n;
+        }
+    }
+    return n;
+}
+
+int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max) {
+    const Board *b = s->b;
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        for (int o = -4; o <= 4; o++) {
+            Move q = (Move)(p + o * DIR_STEP[d]);
+            if (!o || b->cell[q] != CELL_EMPTY || b->ps[q].cls[c] != CLS_FIVE) continue;
+            bool seen = false;
+            for (int i = 0; i < n; i++) seen |= out[i] == q;
+            if (seen) continue;
+            out[n++] = q;
+            if (n == max) return n;
+        }
+    return n;
+}
+
+int solve_fives(const Solver *s, Color c, Move *out, int max) {
+    int want = s->b->clscount[c][CLS_FIVE];
+    return solve_scan_class(s, c, 1u << CLS_FIVE, want < max ? want : max, out);
+}
+
+/* ---- table -------------------------------------------------------------- */
+
+static VcfEntry *vtab_probe(Solver *s, Key k) {
+    VcfEntry *e = &s->vtab[(k & s->vmask) * 2];
+    if (e[0].key == k) return &e[0];
+    if (e[1].key == k) return &e[1];
+    return NULL;
+}
+
+/* Stores a result; a bucket keeps the newer entry in slot 0. */
+static void vtab_store(Solver *s, Key k, int result, int depth, int len, Move m) {
+    VcfEntry *e = &s->vtab[(k & s->vmask) * 2];
+    VcfEntry *slot = e[0].key == k ? &e[0] : e[1].key == k ? &e[1] : NULL;
+    if (!slot) {
+        e[1] = e[0];
+        slot = &e[0];
+    }
+    slot->key = k;
+    slot->result = (uint8_t)result;
+    slot->depth = (uint8_t)(depth > VCF_ANY ? VCF_ANY : depth);
+    slot->len = (uint8_t)(len > 255 ? 255 : len);
+    slot->move = m;
+}
+
+void vcf_clear(Solver *s) { memset(s->vtab, 0, (s->vmask + 1) * 2 * sizeof *s->vtab); }
+
+/* ---- search ------------------------------------------------------------- */
+
+/* Rank of a four point for move ordering. */
+static int four_rank(const Board *b, Move p, Color a, Move last) {
+    int cls = b->ps[p].cls[a];
+    int r = cls == CLS_OPEN_FOUR || cls == CLS_DOUBLE_FOUR ? 3 : cls == CLS_FOUR_THREE ? 2 : 1;
+    int dist = 0;
+    if (last != MOVE_NONE) {
+        int dx = point_x(p) - point_x(last), dy = point_y(p) - point_y(last);
+        dx = dx < 0 ? -dx : dx;
+        dy = dy < 0 ? -dy : dy;
+        dist = dx > dy ? dx : dy;
+        if (dist > 15) dist = 15;
+    }
+    return r * 16 + 15 - dist;
+}
+
+/* Orders cand[0..n) by rank, best first; first (if present) goes first. */
+static void order_fours(const Board *b, Move *cand, int n, Color a, Move last, Move first) {
+    int key[CAND_MAX];
+    for (int i = 0; i < n; i++) key[i] = cand[i] == first ? 1000 : four_rank(b, cand[i], a, last);
+    for (int i = 1; i < n; i++) {
+        Move m = cand[i];
+        int k = key[i], j = i - 1;
+        while (j >= 0 && key[j] < k) {
+            cand[j + 1] = cand[j];
+            key[j + 1] = key[j];
+            j--;
+        }
+        cand[j + 1] = m;
+        key[j + 1] = k;
+    }
+}
+
+/* One attacker node. ply: index in line of this node's move; *used: fours
+ * of the win found. */
+static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *line, int *used) {
+    Board *b = s->b;
+    Color d = (Color)!a;
+    if (b->clscount[a][CLS_FIVE]) {
+        if (line) {
+            Move z;
+            solve_fives(s, a, &z, 1);
+            line->mv[ply] = z;
+            line->len = ply + 1;
+            line->end = VCF_END_FIVE;
+        }
+        *used = 0;
+        return SR_WIN;
+    }
+    if (depth <= 0) return SR_FAIL;
+    if (ply + 3 > VCF_LINE_CAP) return SR_FAIL;
+    Key k = s->key ^ VCF_ATT_KEY[a];
+    VcfEntry *e = vtab_probe(s, k);
+    Move first = MOVE_NONE;
+    if (e) {
+        if (e->result == SR_FAIL && e->depth >= depth) return SR_FAIL;
+        if (e->result == SR_WIN && e->len <= depth) {
+            if (!line) {
+                *used = e->len;
+                return SR_WIN;
+            }
+            first = e->move;
+        }
+    }
+    Move cand[CAND_MAX];
+    int n;
+    int nd = b->clscount[d][CLS_FIVE];
+    if (nd >= 2) {
+        vtab_store(s, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
+        return SR_FAIL;
+    }
+    if (nd == 1) {
+        Move z;
+        solve_fives(s, d, &z, 1);
+        if (!solve_is_four(b, z, a) || !solve_legal(s, z, a)) {
+            vtab_store(s, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
+            return SR_FAIL;
+        }
+        cand[0] = z;
+        n = 1;
+    } else {
+        int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] +
+                   b->clscount[a][CLS_DOUBLE_FOUR] + b->clscount[a][CLS_OPEN_FOUR];
+        if (want > CAND_MAX) want = CAND_MAX;
+        n = solve_scan_class(s, a, CLS_FOUR_MASK, want, cand);
+        if (a == COLOR_BLACK && b->rule == RULE_RENJU) {
+            int m = 0;
+            for (int i = 0; i < n; i++)
+                if (board_forbidden(b, cand[i]) == FORBID_NONE) cand[m++] = cand[i];
+            n = m;
+        }
+        order_fours(b, cand, n, a, last, first);
+    }
+    bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
+    for (int i = 0; i < n; i++) {
+        Move p = cand[i];
+        if (!solve_tick(s)) return SR_ABORT;
+        solve_place(s, p, a);
+        int na = b->clscount[a][CLS_FIVE];
+        int r = SR_FAIL, u = 0;
+        if (na >= 2) {
+            r = SR_WIN;
+            u = 1;
+            if (line) {
+                Move f[2];
+                solve_fives_near(s, p, a, f, 2);
+                line->mv[ply] = p;
+                line->mv[ply + 1] = f[0];
+                line->mv[ply + 2] = f[1];
+                line->len = ply + 3;
+                line->end = VCF_END_FIVE;
+            }
+        } else if (na == 1) {
+            Move q;
+            solve_fives_near(s, p, a, &q, 1);
+            if (renju_black_def && board_forbidden(b, q) != FORBID_NONE) {
+                r = SR_WIN;
+                u = 1;
+                if (line) {
+                    line->mv[ply] = p;
+                    line->len = ply + 1;
+                    line->end = VCF_END_FORBIDDEN;
+                }
+            } else {
+                solve_place(s, q, d);
+                r = vcf_rec(s, a, depth - 1, ply + 2, p, line, &u);
+                solve_unplace(s, d);
+                u++;
+                if (r == SR_WIN && line) {
+                    line->mv[ply] = p;
+                    line->mv[ply + 1] = q;
+                }
+            }
+        }
+        solve_unplace(s, a);
+        if (r == SR_WIN) {
+            vtab_store(s, k, SR_WIN, 0, u, p);
+            *used = u;
+            return SR_WIN;
+        }
+        if (r == SR_ABORT) return SR_ABORT;
+    }
+    vtab_store(s, k, SR_FAIL, depth, 0, MOVE_NONE);
+    return SR_FAIL;
+}
+
+int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line) {
+    uint64_t saved = s->local_limit;
+    if (budget && s->nodes + budget < s->local_limit) s->local_limit = s->nodes + budget;
+    int used = 0;
+    if (line) line->len = line->fours = 0;
+    int r = vcf_rec(s, a, depth > VCF_ANY ? VCF_ANY : depth, 0, MOVE_NONE, line, &used);
+    s->local_limit = saved;
+    if (r == SR_WIN && line) line->fours = used;
+    return r;
+}
+
+int vcf_all(Solver *s, Color a, int depth, Move *out) {
+    Board *b = s->b;
+    Color d = (Color)!a;
+    Move cand[CAND_MAX];
+    int n = 0, wins = 0;
+    if (b->clscount[a][CLS_FIVE]) return solve_fives(s, a, out, CAND_MAX);
+    if (depth <= 0 || b->clscount[d][CLS_FIVE] >= 2) return 0;
+    if (b->clscount[d][CLS_FIVE] == 1) {
+        solve_fives(s, d, cand, 1);
+        n = solve_is_four(b, cand[0], a) && solve_legal(s, cand[0], a);
+    } else {
+        n = solve_scan_class(s, a, CLS_FOUR_MASK, CAND_MAX, cand);
+    }
+    for (int i = 0; i < n; i++) {
+        Move p = cand[i];
+        if (!solve_legal(s, p, a)) continue;
+        solve_place(s, p, a);
+        int na = b->clscount[a][CLS_FIVE], r = SR_FAIL, u;
+        if (na >= 2) r = SR_WIN;
+        else if (na == 1) {
+            Move q;
+            solve_fives_near(s, p, a, &q, 1);
+            if (d == COLOR_BLACK && b->rule == RULE_RENJU && board_forbidden(b, q) != FORBID_NONE)
+                r = SR_WIN;
+            else {
+                solve_place(s, q, d);
+                r = vcf_rec(s, a, depth - 1, 2, p, NULL, &u);
+                solve_unplace(s, d);
+            }
+        }
+        solve_unplace(s, a);
+        if (r == SR_ABORT) return -1;
+        if (r == SR_WIN) out[wins++] = p;
+    }
+    return wins;
+}

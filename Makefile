@@ -212,13 +212,15 @@ $(COMPL_STAMP): completions/gen.sh completions/engine.bash $(PROGS)
 	@bash completions/gen.sh $(COMPL) $(PROGS)
 	@touch $@
 
-# A test program with subcommands (like gmk-book) for the ship tests; not installed.
+# Test programs with subcommands for the ship tests, not installed: gmk-fixture
+# (like gmk-book) and gmk-fixture-search (a link; like gmk-search).
 $(B)/ship/%.o: tests/ship/%.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Icmd -c -o $@ $<
 
 $(FIXTURE): $(B)/ship/gmk-fixture.o $(CMD_COMMON_OBJ) $(LIBGMK)
 	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS)
+	ln -sf gmk-fixture $@-search
 
 # ---- install ----
 # make install PREFIX=/usr/local DESTDIR=/tmp/stage; each directory can be

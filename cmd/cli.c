@@ -116,7 +116,8 @@ static void list_program(const CliProgram *prog) {
     list_options(prog->opts);
     list_options(common_table(prog));
     for (const CliProgram *c = prog->commands; c && c->name; c++) {
-        printf("command\t%s\t%s\n", c->name, c->summary ? c->summary : "");
+        printf("command\t%s\t%s%s\n", c->name, c->summary ? c->summary : "",
+               prog->commands_optional ? "\toptional" : "");
         list_options(c->opts);
         list_options(common_table(c));
     }
@@ -275,14 +276,21 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
     int first = parse_scope(cli, &top, argc, argv, fn, ctx, prog->commands != NULL);
     if (!prog->commands) return first;
 
+    for (const CliProgram *c = prog->commands; first < argc && c->name; c++)
+        if (strcmp(c->name, argv[first]) == 0) cli->command = c;
+    if (!cli->command && prog->commands_optional) {
+        /* no command: go on with the program's own options from there
+         * (argv[first - 1] stands in for the program name), unless "--"
+         * ended them */
+        if (first >= argc || strcmp(argv[first - 1], "--") == 0) return first;
+        return first - 1 + parse_scope(cli, &top, argc - first + 1, argv + first - 1, fn, ctx, false);
+    }
     if (first >= argc) {
         cli_error(cli, "missing command; one of:");
         for (const CliProgram *c = prog->commands; c->name; c++)
             fprintf(stderr, "  %s\n", c->name);
         usage_exit(&top);
     }
-    for (const CliProgram *c = prog->commands; c->name; c++)
-        if (strcmp(c->name, argv[first]) == 0) cli->command = c;
     if (!cli->command) {
         cli_error(cli, "'%s' is not a command", argv[first]);
         usage_exit(&top);

@@ -71,6 +71,11 @@ typedef struct {
  * cli->command to its entry and parses the rest with the command's table.
  * Give each command's options distinct ids (or switch on cli->command in the
  * handler). `gmk-book build --help` shows the command's own help.
+ * With `commands_optional` ("gmk-search [OPTIONS] [FILE...]" beside
+ * "gmk-search bench"), a first operand that is not a command word is an
+ * operand of the program itself: cli->command stays NULL and the program's
+ * options are read on, anywhere among its operands. tests/ship/gmk-fixture.c
+ * is a worked example of both kinds.
  *
  * The hidden --list-options prints the table for the completion generator
  * (completions/gen.sh), one option per line, TAB-separated fields:
@@ -78,8 +83,9 @@ typedef struct {
  * ("-" for no short form; ARG empty for a flag; VALUES: completion words,
  * "@file" or "@dir", or empty; DEFAULT empty if none). The program's own
  * options come first; each command then prints a line
- *     command  NAME  SUMMARY
- * followed by the command's options. Operands complete as file names.
+ *     command  NAME  SUMMARY  [optional]
+ * ("optional" with commands_optional) followed by the command's options.
+ * Operands complete as file names.
  * Every option, man page entry and completion comes from these tables, so
  * a new option or command is picked up by the completions, the --help check
  * and the man page check without further work. */
@@ -90,6 +96,7 @@ typedef struct CliProgram {
     const CliOption *opts;   /* program options (NULL-terminated), or NULL */
     bool common;             /* include CLI_COMMON_OPTIONS (else just --help and --version) */
     const struct CliProgram *commands; /* subcommands (NULL-name-terminated), or NULL */
+    bool commands_optional;  /* the first operand may be an operand instead of a command */
 } CliProgram;
 
 /* Handles a program option; returns false after printing a usage error. */

@@ -4,10 +4,12 @@
 # options. Words before the cursor choose the context: the program's options
 # come before the command word, the command's after it. Handles "--opt VALUE",
 # "--opt=VALUE" (whether or not COMP_WORDBREAKS splits at "="), "-sVALUE",
-# "-s VALUE" and "--" (end of options). Operands complete as file names.
+# "-s VALUE" and "--" (end of options). Operands complete as file names. When
+# the commands are optional ("command NAME SUMMARY optional"), the first
+# operand may also be a file, after which the program's options go on.
 # Needs bash 4; works with or without the bash-completion package.
 _gmk_complete() {
-    local table=$1 ctx="" row long short arg vals i w cur pending="" ddash="" have_cmd=""
+    local table=$1 ctx="" row long short arg vals i w cur pending="" ddash="" have_cmd="" optional=""
     local -A argof valsof opts
     local -a cmds=()
     while IFS= read -r row; do
@@ -15,6 +17,7 @@ _gmk_complete() {
         if [[ $long == command ]]; then
             ctx=${row%%$'\t'*}
             cmds+=("$ctx")
+            [[ $row == *$'\t'*$'\t'optional ]] && optional=1
             continue
         fi
         [[ $long == --?* ]] || continue
@@ -50,7 +53,8 @@ _gmk_complete() {
                 fi
             done
         elif ((${#cmds[@]})) && [[ -z $have_cmd ]]; then
-            ctx=$w have_cmd=1 ddash=""
+            have_cmd=1
+            if [[ -z $optional || " ${cmds[*]} " == *" $w "* ]]; then ctx=$w ddash=""; fi
         fi
     done
 
@@ -74,6 +78,10 @@ _gmk_complete() {
         mapfile -t COMPREPLY < <(compgen -W "${opts[.$ctx]}" -- "$cur")
     elif ((${#cmds[@]})) && [[ -z $have_cmd ]]; then
         mapfile -t COMPREPLY < <(compgen -W "${cmds[*]}" -- "$cur")
+        if [[ -n $optional ]]; then
+            compopt -o filenames 2>/dev/null
+            mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -f -- "$cur")
+        fi
     else
         compopt -o filenames 2>/dev/null
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")

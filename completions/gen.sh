@@ -18,9 +18,10 @@ mkdir -p "$out/bash" "$out/zsh" "$out/fish"
 # ---- the table ----------------------------------------------------------
 # After read_table: rows of the table as parallel arrays; T_CTX is "" for the
 # program's own options, the command name for a command's. T_CMDS/T_CMDHELP:
-# the commands in order.
+# the commands in order; T_OPTIONAL=1 when the first operand may be a file.
 read_table() { # PROGRAM
     T_CTX=() T_LONG=() T_SHORT=() T_ARG=() T_VALS=() T_DEF=() T_HELP=() T_CMDS=() T_CMDHELP=()
+    T_OPTIONAL=""
     local table row f ctx="" n
     table=$("$1" --list-options) || { echo "gen.sh: $1 --list-options failed" >&2; exit 1; }
     while IFS= read -r row; do
@@ -34,6 +35,7 @@ read_table() { # PROGRAM
         if [ "${fields[0]}" = command ]; then
             ctx=${fields[1]}
             T_CMDS+=("$ctx") T_CMDHELP+=("${fields[2]:-}")
+            [ "${fields[3]:-}" = optional ] && T_OPTIONAL=1
             continue
         fi
         case ${fields[0]} in --?*) ;; *) echo "gen.sh: $1: bad table line: ${fields[*]}" >&2; exit 1 ;; esac
@@ -121,7 +123,9 @@ emit_zsh() { # NAME
         for i in "${!T_CMDS[@]}"; do
             printf '      %s\n' "$(zq "${T_CMDS[i]//:/\\:}:${T_CMDHELP[i]}")"
         done
-        printf '    )\n    _describe -t commands %s commands && ret=0 ;;\n' "$(zq "$1 command")"
+        printf '    )\n    _describe -t commands %s commands && ret=0\n' "$(zq "$1 command")"
+        [ -n "$T_OPTIONAL" ] && printf '    _files && ret=0\n'
+        printf '    ;;\n'
         printf '  (args)\n    curcontext=${curcontext%%:*:*}:%s-$words[1]:\n' "$1"
         printf '    case $words[1] in\n'
         for c in "${T_CMDS[@]}"; do
@@ -129,7 +133,15 @@ emit_zsh() { # NAME
             zspecs "$c" | sed 's/^/  /'
             printf "        '*:file:_files' && ret=0 ;;\n"
         done
-        printf '    (*) _files && ret=0 ;;\n    esac ;;\n  esac\n  return ret\n}\n'
+        if [ -n "$T_OPTIONAL" ]; then
+            # the first operand was a file: the program's options go on
+            printf '    (*)\n      _arguments -s -S \\\n'
+            zspecs "" | sed 's/^/  /'
+            printf "        '*:file:_files' && ret=0 ;;\n"
+        else
+            printf '    (*) _files && ret=0 ;;\n'
+        fi
+        printf '    esac ;;\n  esac\n  return ret\n}\n'
     fi
     printf '\n%s "$@"\n' "$fn"
 }
@@ -159,18 +171,47 @@ fish_lines() { # NAME CTX CONDITION
     done
 }
 emit_fish() { # NAME
-    local i none
+    local i none due argopts=""
     header '#' fish "$1"
     if [ ${#T_CMDS[@]} -eq 0 ]; then
         fish_lines "$1" "" ""
         return
     fi
-    none="not __fish_seen_subcommand_from ${T_CMDS[*]}"
-    printf 'complete -c %s -n %s -f\n' "$1" "$(fq "$none")"
+    # A command word is due while no operand has been given; the program's
+    # options that take an argument skip it.
+    for i in "${!T_LONG[@]}"; do
+        [ -z "${T_CTX[i]}" ] && [ -n "${T_ARG[i]}" ] || continue
+        argopts="$argopts --${T_LONG[i]}"
+        [ -n "${T_SHORT[i]}" ] && argopts="$argopts -${T_SHORT[i]}"
+    done
+    due=__$1_command_due
+    printf 'function %s --description %s
+' "$due" "$(fq "no operand yet on the $1 command line")"
+    printf '    set -l skip 0
+    for t in (commandline -opc)[2..-1]
+'
+    printf '        if test $skip = 1
+            set skip 0
+            continue
+        end
+'
+    printf '        switch $t
+'
+    [ -n "$argopts" ] && printf '            case%s
+                set skip 1
+' "$argopts"
+    printf "            case '-*'\n            case '*'\n                return 1\n        end\n"
+    printf '    end
+    return 0
+end
+'
+    # no files where a command word is due, unless the commands are optional
+    [ -n "$T_OPTIONAL" ] || printf 'complete -c %s -n %s -f\n' "$1" "$due"
     for i in "${!T_CMDS[@]}"; do
-        printf 'complete -c %s -n %s -a %s -d %s\n' "$1" "$(fq "$none")" "$(fq "${T_CMDS[i]}")" \
+        printf 'complete -c %s -n %s -a %s -d %s\n' "$1" "$due" "$(fq "${T_CMDS[i]}")" \
             "$(fq "${T_CMDHELP[i]}")"
     done
+    none="not __fish_seen_subcommand_from ${T_CMDS[*]}"
     fish_lines "$1" "" "$none"
     for i in "${!T_CMDS[@]}"; do
         fish_lines "$1" "${T_CMDS[i]}" "__fish_seen_subcommand_from ${T_CMDS[i]}"

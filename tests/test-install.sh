@@ -8,7 +8,8 @@
 #     otherwise;
 #   - every man page cmd/*.N is in share/man/manN and `man` finds it there;
 #   - every program has its bash, zsh and fish completion in the
-#     conventional directory, and the bash one registers itself;
+#     conventional directory; the bash one registers itself, and zsh (fpath)
+#     and fish (XDG_DATA_DIRS) find theirs when those shells are installed;
 # then `make uninstall` and checks that no file is left behind.
 set -u
 make=${1:-make}
@@ -41,6 +42,17 @@ for p in "$bin"/gmk-*; do
     [ -f "$root/share/fish/vendor_completions.d/$name.fish" ] || fail "no fish completion for $name"
     out=$(bash -c '. "$1" && complete -p "$2"' _ "$root/share/bash-completion/completions/$name" "$name" 2>&1) ||
         fail "the installed bash completion does not register $name: $out"
+    # zsh and fish find them where they look (fpath; XDG_DATA_DIRS and PATH)
+    if command -v zsh > /dev/null 2>&1; then
+        out=$(zsh -fc 'fpath=($1 $fpath); autoload -Uz compinit; compinit -u -D; print -r -- ${_comps[$2]}' \
+              _ "$root/share/zsh/site-functions" "$name" 2>&1)
+        [ "$out" = "_$name" ] || fail "zsh does not find the installed completion of $name: $out"
+    fi
+    if command -v fish > /dev/null 2>&1; then
+        out=$(HOME=$tmp/home XDG_DATA_DIRS="$root/share:/usr/share" PATH="$root/bin:$PATH" \
+              fish -c "complete -C'$name --'" 2>&1 | grep -c -- '^--help')
+        [ "$out" = 1 ] || fail "fish does not find the installed completion of $name"
+    fi
 done
 [ $nprog -gt 0 ] || fail "no programs in $bin"
 
@@ -76,6 +88,7 @@ done
 if ! $make --no-print-directory uninstall DESTDIR="$tmp" PREFIX="$prefix" > /dev/null 2>&1; then
     fail "make uninstall failed"
 fi
+rm -rf "$tmp/home"
 left=$(find "$tmp" ! -type d)
 [ -z "$left" ] || fail "left after uninstall: $left"
 

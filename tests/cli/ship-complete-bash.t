@@ -11,5 +11,5 @@ operands; and each program accepts every option of its table
 (tests/ship/completions.sh).
 #requires: -x "${GMK_FIXTURE:-}"
 
-  $ bash "$TESTDIR/../ship/completions.sh" bash "$GMK_BIN"/gmk-* "$GMK_FIXTURE"
+  $ bash "$TESTDIR/../ship/completions.sh" bash "$GMK_BIN"/gmk-* "$GMK_FIXTURE" "$GMK_FIXTURE-search"
   bash completions: [0-9]+ cases for [0-9]+ programs, 0 failed (re)

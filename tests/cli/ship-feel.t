@@ -8,5 +8,5 @@ it is not a terminal, quiet on a closed pipe. New programs are picked up by
 the glob.
 #requires: -x "${GMK_FIXTURE:-}"
 
-  $ bash "$TESTDIR/../ship/feel.sh" "$GMK_BIN"/gmk-* "$GMK_FIXTURE"
+  $ bash "$TESTDIR/../ship/feel.sh" "$GMK_BIN"/gmk-* "$GMK_FIXTURE" "$GMK_FIXTURE-search"
   feel: [0-9]+ programs, [0-9]+ contexts, JSON checked in [1-9][0-9]*, 0 problems.* (re)

@@ -108,3 +108,22 @@ and the options of each command (the completion generator reads this).
   command	stats	Print counts.
   --help	-h		
   --version	-V		
+
+Optional commands (CliProgram.commands_optional, like "gmk-search [FILE...]"
+beside "gmk-search bench"), tested on gmk-fixture-search: a first operand that
+is not a command word is an operand, and the program's options go on after
+it; "--" ends them as usual.
+
+  $ F="$GMK_FIXTURE-search"
+  > "$F"; "$F" -d 3 a.txt -r renju b; "$F" bench -d 2 x; "$F" -- -d x; "$F" a -- -d
+  command=- depth=8 rule=freestyle json=0 operands:
+  command=- depth=3 rule=renju json=0 operands: a.txt b
+  command=bench depth=2 rule=freestyle json=0 operands: x
+  command=- depth=8 rule=freestyle json=0 operands: -d x
+  command=- depth=8 rule=freestyle json=0 operands: a -d
+  $ "$GMK_FIXTURE-search" bench --json
+  gmk-fixture-search: --json: unknown option or missing argument
+  Try 'gmk-fixture-search bench --help' for more information.
+  [2]
+  $ "$GMK_FIXTURE-search" --list-options | grep '^command'
+  command	bench	Search fixed positions and print a signature.	optional

@@ -6,7 +6,9 @@
 #   - each option's argument completes to its values (rule names, formats...),
 #     file names (@file) or directory names (@dir), also as "--opt=VALUE";
 #   - the first operand of a program with commands completes to the command
-#     names, other operands to file names, also after an option's value.
+#     names (and file names too when the commands are optional, after which
+#     the program's options go on), other operands to file names, also after
+#     an option's value.
 # The completions are generated afresh with completions/gen.sh, as the build
 # does. With bash it also checks that the program accepts every option of its
 # table ("PROG [CMD] --opt VALUE --help" exits 0) and refuses one that is not
@@ -37,6 +39,9 @@ for p in "$@"; do
     name=$(basename "$p")
     rows=$(table_rows "$p") || { fail "$p --list-options failed"; continue; }
     cmds=$(table_commands "$p" | words)
+    first=$cmds   # what the first operand completes to
+    optional=""
+    if table_optional "$p"; then optional=1 first=$(echo "$cmds $files" | words); fi
     for ctx in $(table_contexts "$p"); do
         pre=$name
         [ "$ctx" = - ] || pre="$name $ctx"
@@ -45,7 +50,11 @@ for p in "$@"; do
         shorts=$(awk -F"$SEP" '$3 != "-" { print $3 }' <<< "$mine" | words)
         add "$pre --" "$longs"
         add "$pre -" "$(echo "$longs $shorts" | words)"
-        if [ "$ctx" = - ] && [ -n "$cmds" ]; then add "$pre " "$cmds"; else add "$pre " "$files"; fi
+        if [ "$ctx" = - ] && [ -n "$cmds" ]; then add "$pre " "$first"; else add "$pre " "$files"; fi
+        if [ "$ctx" = - ] && [ -n "$optional" ]; then   # a file, then the program's options
+            add "$pre some.txt --" "$longs"
+            add "$pre some.txt " "$files"
+        fi
         after=""   # an option and its value, to check operands after it
         while IFS=$SEP read -r _ long short arg vals def _; do
             [ -n "$arg" ] || continue
@@ -65,7 +74,7 @@ for p in "$@"; do
         done <<< "$mine"
         if [ -n "$after" ]; then
             if [ "$ctx" = - ] && [ -n "$cmds" ]; then
-                add "$pre $after " "$cmds"
+                add "$pre $after " "$first"
             else
                 add "$pre $after " "$files"
             fi

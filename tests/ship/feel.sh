@@ -6,7 +6,7 @@
 #     "(default: X)" when it has a default; the program's help names every
 #     command;
 #   - `--version` prints "PROGRAM VERSION" and exits 0;
-#   - an unknown option, a missing or unknown command: a message on stderr
+#   - an unknown option, a missing or unknown (required) command: a message on stderr
 #     starting "PROGRAM: ", nothing on stdout, exit status 2;
 #   - an option name means the same everywhere: the same short letter and
 #     argument in every program and command that has it;
@@ -106,7 +106,7 @@ for p in "$@"; do
         [ -s pipe.err ] && problem "$where | head -1: not quiet: $(head -2 pipe.err)"
         case $st in 0 | 141) ;; *) problem "$where | head -1: exit status $st" ;; esac
     done
-    if [ -n "$cmds" ]; then
+    if [ -n "$cmds" ] && ! table_optional "$p"; then
         "$p" > none.out 2> none.err < /dev/null
         st=$?
         [ $st = 2 ] && grep -q "^$name: " none.err || problem "$name without a command: exit status $st, not 2 with a message"

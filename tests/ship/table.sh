@@ -22,6 +22,12 @@ table_commands() {
     "$1" --list-options | awk -F'\t' '$1 == "command" { print $2 }'
 }
 
+# table_optional PROG — succeeds when the commands are optional (the first
+# operand may be a file instead).
+table_optional() {
+    "$1" --list-options | awk -F'\t' '$1 == "command" && $4 == "optional" { found = 1 } END { exit !found }'
+}
+
 # table_contexts PROG — "-" and then each command name.
 table_contexts() {
     echo -

@@ -61,15 +61,23 @@ demo_eval() {
 }
 
 # ---- gmk-solve: forced wins ----------------------------------------------------
-# Owner of gmk-solve: adjust to the real options; solve the bundled puzzles
-# (puzzles/) in parallel.
+# Owner of gmk-solve: extend as VCT and win-in-N land; solve the project's
+# bundled puzzles (puzzles/) in parallel once they exist.
 demo_solve() {
     printf '%s\n' \
-        'h8 a1 i8 a2 j8 a3	open three: black wins by fours' \
-        'h8 h9 i8 i9	no forced win yet' > puzzles.txt
+        'h8 a1 i8 a3 j8 a5 h9 a7 h10 a9	black wins by fours' \
+        'h8 a1 i8 a2 j8 a3	an open three' \
+        'h8 h9 i8 i9	no forced win yet' \
+        'g8 h10 i8 h11 g7 h12 i9 a1 h13	white four, forbidden defence' > puzzles.txt
     show "gmk-solve puzzles.txt"
-    if [ -d "$ROOT/puzzles" ]; then
-        show "ls $ROOT/puzzles/*.txt | head -4 | xargs -P 2 -n 1 gmk-solve | head -10"
+    show "gmk-solve -r renju --all puzzles.txt | cut -f3-"
+    if command -v jq >/dev/null 2>&1; then
+        show "gmk-solve -r renju --json puzzles.txt | jq -c 'select(.result == \"win\") | {carry, line, verified, nodes}'"
+    fi
+    show "split -l 1 puzzles.txt part. && ls part.* | xargs -P 4 -n 1 gmk-solve -r renju | sort -t \"\$(printf '\\t')\" -k5 | cut -f3-"
+    show "sed -n 2p puzzles.txt | gmk-solve --tree proof.sgf && cat proof.sgf"
+    if ls "$ROOT"/puzzles/*.txt >/dev/null 2>&1; then
+        show "ls $ROOT/puzzles/*.txt | xargs -P 4 -n 1 gmk-solve --time 1 | cut -f2,3 | sort | uniq -c"
     fi
 }
 

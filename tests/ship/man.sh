@@ -8,7 +8,8 @@
 #   (`--list-options`, commands included) has an item (.TP) in the page whose
 #   tag names its long and short forms and whose text gives its default, every
 #   command is named in the page, and every option in an item tag exists.
-#   A program without a page yet is listed in the summary, not failed.
+#   A program without a page yet is listed in the summary, not failed. Every
+#   page in MANDIR names the programs' version in its .TH line ("gmk X.Y.Z").
 # tests/ship/man.sh examples PAGE...    — the EXAMPLES run as written: in each
 #   .EX/.EE block, a "$ command" line (continued on the next lines while it
 #   ends in "|" or "\\") followed by output lines is run with the programs on
@@ -112,6 +113,13 @@ options)
             grep -qxF -- "$tagopt" <<< "$known" || problem "$name.1: documents $tagopt, which $name does not have"
         done < <(cut -d "$SEP" -f1 <<< "$items" | grep -oE -- '(^|[ ,])--?[A-Za-z0-9][-A-Za-z0-9]*' |
                  sed 's/^[ ,]*//' | sort -u)
+    done
+    # the version every page names, as the programs print it
+    version=$("$1" --version 2>/dev/null | awk '{ print $2 }')
+    for page in "$mandir"/*.[1-9]; do
+        [ -f "$page" ] || continue
+        th=$(grep -m1 '^\.TH' "$page")
+        case $th in *"\"gmk $version\""*) ;; *) problem "$(basename "$page"): .TH does not say \"gmk $version\": $th" ;; esac
     done
     summary="man options: $checked pages checked against their programs, $problems problems"
     [ -z "$nopage" ] || summary="$summary; no page yet for:$nopage"

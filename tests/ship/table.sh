@@ -34,8 +34,10 @@ table_contexts() {
     table_commands "$1"
 }
 
-# sample_value VALUES DEFAULT — a value an option with an argument accepts.
+# sample_value VALUES DEFAULT — a value an option with an argument accepts
+# (one word: a default such as "no limit" is not a value).
 sample_value() {
+    case $2 in *" "*) set -- "$1" "" ;; esac
     case $1 in
     @file) echo /dev/null ;;
     @dir) echo . ;;

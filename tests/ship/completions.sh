@@ -144,17 +144,26 @@ bash)
         done' _ "$work/compl" > "$work/raw"
     group "$work/raw" > "$got"
     # the same "=" cases with COMP_WORDBREAKS not splitting at "=" (one word)
-    for i in "${!cases[@]}"; do
-        [[ ${cases[i]} == *=* ]] || continue
-        whole=$(bash -c '
+    eq=()
+    for i in "${!cases[@]}"; do [[ ${cases[i]} == *=* ]] && eq+=("$i"); done
+    if [ ${#eq[@]} -gt 0 ]; then
+        for i in "${eq[@]}"; do printf '%s\n' "${cases[i]}"; done | bash -c '
             for f in "$1"/bash/*; do . "$f"; done
-            read -ra COMP_WORDS <<< "$2"
-            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-            fn=$(complete -p "${COMP_WORDS[0]}"); fn=${fn#*-F }; fn=${fn%% *}
-            "$fn"; printf "%s\n" "${COMPREPLY[@]}"' _ "$work/compl" "${cases[i]}" | words)
-        [ "$whole" = "${exps[i]}" ] ||
-            fail "'${cases[i]}' as one word: expected [${exps[i]}], got [$whole]"
-    done
+            while IFS= read -r line; do
+                read -ra COMP_WORDS <<< "$line"
+                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+                fn=$(complete -p "${COMP_WORDS[0]}"); fn=${fn#*-F }; fn=${fn%% *}
+                COMPREPLY=()
+                "$fn"
+                printf "%s\n" "${COMPREPLY[@]}" --
+            done' _ "$work/compl" > "$work/raw1"
+        mapfile -t whole < <(group "$work/raw1")
+        for k in "${!eq[@]}"; do
+            i=${eq[k]}
+            [ "${whole[k]-}" = "${exps[i]}" ] ||
+                fail "'${cases[i]}' as one word: expected [${exps[i]}], got [${whole[k]-}]"
+        done
+    fi
     ;;
 zsh)
     zsh "$here/zsh-complete.zsh" "$work/compl/zsh" "${cases[@]}" > "$work/raw" 2>&1 ||

@@ -59,7 +59,7 @@ COMPL_STAMP := $(COMPL)/.stamp
 MAN_PAGES := $(sort $(wildcard cmd/*.[1-9]))
 FIXTURE   := $(B)/ship/gmk-fixture
 
-.PHONY: all deps check check-unit check-cli check-fuzz check-fault check-determinism check-install \
+.PHONY: all deps check check-long check-unit check-cli check-fuzz check-fault check-determinism check-install \
         bench demo install uninstall clean fuzz fuzz-build
 .DEFAULT_GOAL := all
 
@@ -118,6 +118,12 @@ check-unit: $(TESTS) $(PROGS)
 check-cli: $(PROGS) $(COMPL_STAMP) $(FIXTURE)
 	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_COMPLETIONS=$(abspath $(COMPL)) \
 	  GMK_FIXTURE=$(abspath $(FIXTURE)) bash tests/cli.sh tests/cli/*.t
+
+# The long cross-checks (opt-in, minutes): the unit tests with every heavy
+# loop scaled up 100 times — 10^6 random positions of the PCRE2-versus-table
+# shape check, 40,000 renju positions against the reference forbidden rules.
+check-long: $(TESTS)
+	@GMK_TEST_SCALE=100 sh tests/run-unit.sh $(B)/tests/test_shapes $(B)/tests/test_forbidden $(B)/tests/test_board
 
 # Fault tests (tests/fault/*.t, the same format as tests/cli): broken input,
 # unreadable files, closed pipes, full disks.

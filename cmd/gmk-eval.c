@@ -15,7 +15,7 @@
 
 #include "cli.h"
 
-enum { OPT_FORMAT = CLI_OPT_USER, OPT_CANDIDATES, OPT_EXPLAIN, OPT_POINT, OPT_SHAPES };
+enum { OPT_FORMAT = CLI_OPT_USER, OPT_CANDIDATES, OPT_EXPLAIN, OPT_POINT, OPT_SHAPES, OPT_NUMBERS };
 
 #define EVAL_DEFAULT_CANDIDATES 5
 #define EVAL_DEFAULT_CANDIDATES_STR "5"
@@ -23,6 +23,7 @@ enum { OPT_FORMAT = CLI_OPT_USER, OPT_CANDIDATES, OPT_EXPLAIN, OPT_POINT, OPT_SH
 
 static const CliOption EVAL_OPTIONS[] = {
     {"format", 'f', "FORMAT", "line", "output format: line or diagram", "line diagram", OPT_FORMAT},
+    {"numbers", 0, NULL, NULL, "diagrams show move numbers instead of x and o", NULL, OPT_NUMBERS},
     {"candidates", 'n', "N", EVAL_DEFAULT_CANDIDATES_STR, "how many candidate moves to list",
      NULL, OPT_CANDIDATES},
     {"explain", 0, NULL, NULL, "list each shape with its direction, line and pattern", NULL,
@@ -45,6 +46,7 @@ static const char *const DIR_NAMES[4] = {"horizontal", "vertical", "diagonal", "
 typedef struct {
     Cli cli;
     bool diagram;          /* --format diagram */
+    bool numbers;          /* --numbers: move numbers in diagrams */
     int candidates;        /* -n */
     bool explain;          /* --explain */
     const char *point;     /* --point, as given */
@@ -68,6 +70,7 @@ static bool eval_option(void *ctx, int id, const char *arg) {
         ev->candidates = (int)v;
         return true;
     case OPT_EXPLAIN: ev->explain = true; return true;
+    case OPT_NUMBERS: ev->numbers = true; return true;
     case OPT_POINT: ev->point = arg; return true;
     case OPT_SHAPES: {
         size_t len;
@@ -283,11 +286,12 @@ static bool eval_position(void *ctx, Board *b, const PosSource *src) {
     out_carry(src);
     putchar('\n');
     if (ev->diagram) {
-        /* forbidden points '*', the top candidates '1'..'9' */
+        /* forbidden points '*', the top candidates '1'..'9' (not beside
+         * move numbers, where they would read as moves) */
         static Move marks[BOARD_MAX * BOARD_MAX + 9];
         static char mchars[BOARD_MAX * BOARD_MAX + 9];
         int nm = 0;
-        for (int i = 0; i < nc && i < 9; i++) {
+        for (int i = 0; i < nc && i < 9 && !ev->numbers; i++) {
             marks[nm] = cand[i].move;
             mchars[nm++] = (char)('1' + i);
         }
@@ -295,7 +299,7 @@ static bool eval_position(void *ctx, Board *b, const PosSource *src) {
             marks[nm] = threats.forbidden[i];
             mchars[nm++] = '*';
         }
-        DiagramStyle style = {cli->origin, true, false, marks, mchars, nm};
+        DiagramStyle style = {cli->origin, true, ev->numbers, marks, mchars, nm};
         static char dia[16384];
         if (notation_format_diagram(b, &style, dia, sizeof dia) > 0) fputs(dia, stdout);
         putchar('\n');

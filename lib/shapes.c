@@ -169,17 +169,20 @@ static inline void point_set_class(Board *b, PointShape *ps, int c, unsigned cls
 }
 
 /* Toggles a stone of colour c at q in direction d's line word and refreshes
- * the shapes of the empty points whose windows hold q. d is a constant in
- * every call, so each gets its own unrolled copy. */
+ * the shapes of the empty points whose windows hold q, up to reach points
+ * away: 5, or 4 when both colours win with five or more (then a stone 5
+ * away changes no shape: fives lie within 4 of the point, and nothing
+ * checks for overlines). d and reach are constants in every call, so each
+ * gets its own unrolled copy. */
 static inline __attribute__((always_inline)) void line_update(Board *b, Move q, Color c,
-                                                              const int d) {
+                                                              const int d, const int reach) {
     const int step = DIR_STEP[d];
     const int pos = line_pos(d, q);
     uint64_t *lw = &b->line[d][line_id(d, q)];
     const uint64_t line = (*lw ^= (uint64_t)(c + 1) << (2 * pos));
 #pragma GCC unroll 11
     for (int off = -LINE_HALF; off <= LINE_HALF; off++) {
-        if (!off) continue;
+        if (!off || off > reach || off < -reach) continue;
         Move p = (Move)(q - off * step); /* q sits at offset off from p */
         if (b->cell[p] != CELL_EMPTY) continue;
         unsigned w = (unsigned)(line >> (2 * (pos - off - LINE_HALF)));
@@ -213,10 +216,17 @@ void shapes_make(Board *b, Move q, Color c, ShapeUndo *u) {
     line_save(b, q, 3, u->ps[3], false);
     b->clscount[0][b->ps[q].cls[0]]--;
     b->clscount[1][b->ps[q].cls[1]]--;
-    line_update(b, q, c, 0);
-    line_update(b, q, c, 1);
-    line_update(b, q, c, 2);
-    line_update(b, q, c, 3);
+    if (b->rule == RULE_FREESTYLE) {
+        line_update(b, q, c, 0, 4);
+        line_update(b, q, c, 1, 4);
+        line_update(b, q, c, 2, 4);
+        line_update(b, q, c, 3, 4);
+    } else {
+        line_update(b, q, c, 0, 5);
+        line_update(b, q, c, 1, 5);
+        line_update(b, q, c, 2, 5);
+        line_update(b, q, c, 3, 5);
+    }
 }
 
 void shapes_unmake(Board *b, Move q, Color c, const ShapeUndo *u) {

@@ -60,7 +60,7 @@ MAN_PAGES := $(sort $(wildcard cmd/*.[1-9]))
 FIXTURE   := $(B)/ship/gmk-fixture
 
 .PHONY: all deps check check-long check-unit check-cli check-fuzz check-fault check-determinism check-install \
-        bench demo install uninstall clean fuzz fuzz-build
+        bench demo install uninstall clean fuzz fuzz-build fuzz-replay
 .DEFAULT_GOAL := all
 
 all: deps $(PROGS) $(COMPL_STAMP)
@@ -133,7 +133,8 @@ check-fault: $(PROGS)
 # Same input, same bytes out: twice, and with 1 and N threads (cases listed
 # in tests/determinism.sh).
 check-determinism: $(PROGS)
-	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) bash tests/determinism.sh
+	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) $(if $(filter 1,$(DEBUG)),DET_MAX_LINES=300) \
+	    bash tests/determinism.sh
 
 # ---- fuzzing (tests/fuzz/; how to add a harness: tests/fuzz/fuzzutil.h) ----
 # Every tests/fuzz/fuzz_NAME.c is a libFuzzer harness. `make check` replays
@@ -176,6 +177,19 @@ fuzz:
 	    bash tests/fuzz/run.sh $(FB) $(FUZZ_SECONDS) $(SHARED) $(FUZZ); fi
 
 fuzz-build: deps $(FUZZERS)
+
+# The libFuzzer builds run once over the seeds and regressions (no fuzzing:
+# deterministic, for CI), or skip with a notice without clang/libFuzzer.
+fuzz-replay:
+	@if sh tests/fuzz/toolchain.sh $(FUZZ_CC); then \
+	    $(MAKE) --no-print-directory fuzz-build && \
+	    for n in $(FUZZ_NAMES); do \
+	        dirs=""; for d in tests/fuzz/seeds/$$n tests/fuzz/regress/$$n; do \
+	            [ -d $$d ] && dirs="$$dirs $$d"; done; \
+	        $(FB)/fuzz_$$n -runs=0 $$dirs > $(FB)/replay-$$n.log 2>&1 || \
+	            { tail -30 $(FB)/replay-$$n.log; exit 1; }; \
+	        echo "fuzz_$$n: $$(grep -o 'INITED cov: [0-9]*' $(FB)/replay-$$n.log | tail -1) over$$dirs"; \
+	    done; fi
 
 $(FB)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)

@@ -21,6 +21,9 @@
 #                  --filter "sed -E 's/\"ms\":[0-9]+/\"ms\":0/'"
 #   --needs-shared skip (with a notice) when $GMK_SHARED is absent
 #
+# DET_MAX_LINES=N (environment) keeps only the first N input lines of every
+# case: `make DEBUG=1 check` sets it, as sanitized programs are slow.
+#
 # Examples for the programs to come:
 #   det solve-vcf "cut -f8 \$GMK_SHARED/puzzles/lfz084.tsv | head -300" --needs-shared \
 #       --threads 4 --filter "sed -E 's/\"ms\":[0-9]+//'" -- gmk-solve -r renju --json --threads {T}
@@ -80,7 +83,13 @@ det() {
         return
     fi
     local in="$scratch/$name.in"
-    if [ "$input" = - ]; then : > "$in"; else (cd "$scratch" && eval "$input") > "$in"; fi
+    if [ "$input" = - ]; then
+        : > "$in"
+    elif [ -n "${DET_MAX_LINES:-}" ]; then
+        (cd "$scratch" && eval "$input") | head -n "$DET_MAX_LINES" > "$in"
+    else
+        (cd "$scratch" && eval "$input") > "$in"
+    fi
     total=$((total + 1))
     run_once 1 "$in" "$scratch/$name.a"
     run_once 1 "$in" "$scratch/$name.b"

@@ -159,8 +159,13 @@ static void test_random_against_reference(void **state) {
     (void)state;
     Rng r = {0xf0bb1dd};
     int kinds[4] = {0, 0, 0, 0}, false_threes = 0, points = 0, levels[3] = {0, 0, 0};
+    /* fewer positions in DEBUG builds, but as many as it takes (up to the
+     * full 400) to meet every kind: overlines are rare */
     int positions = test_iters(400);
-    for (int iter = 0; iter < positions; iter++) {
+    for (int iter = 0; iter < 400 && (iter < positions || !kinds[FORBID_OVERLINE] ||
+                                      !kinds[FORBID_DOUBLE_FOUR] || !kinds[FORBID_DOUBLE_THREE] ||
+                                      !false_threes);
+         iter++) {
         int size = iter % 5 == 0 ? 9 + rng_below(&r, 7) : 15;
         Board *b = board_new(size, RULE_RENJU);
         assert_non_null(b);

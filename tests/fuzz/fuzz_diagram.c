@@ -84,7 +84,7 @@ static void finish(Run *run) {
 /* Handles one input line the way cmd/cli.c does. */
 static void feed_line(void *ctx, const char *line, size_t len) {
     Run *run = ctx;
-    if (run->finished > 64) return; /* enough work for one input */
+    if (run->finished > 8) return; /* enough work for one input */
     if (diagram_reader_open(run->r)) {
         DiagramFeed f = diagram_reader_feed(run->r, line, len);
         if (f == DIAGRAM_MORE) return;

@@ -8,7 +8,9 @@
  * board (BOARD_LIGHT, plain run counting) on every winner, has a winning line
  * exactly when its last stone won, prints in normal form (both origins) to a
  * text that parses back to the same key, and draws as a diagram that reads
- * back to the same key and winner. A failure must fill ParseError with its
+ * back to the same key and winner; threat and renju forbidden-point searches
+ * must leave it unchanged, name empty points only, and agree with run
+ * counting on fives. A failure must fill ParseError with its
  * status, a column inside the text and a printable message, and leave a
  * board that still passes board_ok().
  *
@@ -70,6 +72,39 @@ static void check_position(Board *b, const char *text, size_t len) {
         FUZZ_CHECK(board_key(c) == board_key(b) && board_ply(c) == board_ply(b),
                    "normal form '%s' is another position", buf);
     }
+
+    /* threats and renju forbidden points look ahead on b: they must leave it
+     * as it was, name only empty points, and agree with plain run counting
+     * on fives; a forbidden point is never a five */
+    static Move pts[BOARD_MAX * BOARD_MAX];
+    Key k0 = board_key(b);
+    int nf = board_forbidden_points(b, pts);
+    FUZZ_CHECK(nf >= 0 && (rule == RULE_RENJU || nf == 0), "%d forbidden points", nf);
+    for (int i = 0; i < nf; i++) {
+        FUZZ_CHECK(board_cell(b, pts[i]) == CELL_EMPTY, "forbidden point not empty");
+        FUZZ_CHECK(!board_wins_at(b, pts[i], COLOR_BLACK), "a five is called forbidden");
+        FUZZ_CHECK(board_forbidden(b, pts[i]) != FORBID_NONE, "forbidden list and test disagree");
+    }
+    for (int col = 0; col < COLOR_NB; col++) {
+        int fives = 0;
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++) {
+                Move p = point_make(x, y);
+                if (board_cell(b, p) != CELL_EMPTY) continue;
+                bool five = board_wins_at(b, p, (Color)col);
+                fives += five;
+                FUZZ_CHECK(board_point_makes(b, p, (Color)col, THREAT_FIVE) == five,
+                           "point_makes(five) and wins_at disagree at %d,%d", x, y);
+            }
+        for (int k = 0; k < THREAT_NB; k++) {
+            int n = board_threat_points(b, (Color)col, (ThreatKind)k, pts);
+            FUZZ_CHECK(n >= 0 && n <= size * size, "%d threat points", n);
+            for (int i = 0; i < n; i++)
+                FUZZ_CHECK(board_cell(b, pts[i]) == CELL_EMPTY, "threat point not empty");
+            if (k == THREAT_FIVE) FUZZ_CHECK(n == fives, "%d five points, %d by counting", n, fives);
+        }
+    }
+    FUZZ_CHECK(board_key(b) == k0 && board_ok(b), "threat or forbidden search changed the board");
 
     /* diagram out and back in: same stones, side to move and winner */
     static char dia[8192];

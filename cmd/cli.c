@@ -251,6 +251,14 @@ static int parse_scope(Cli *cli, const CliScope *sc, int argc, char **argv, CliO
             ok = false;
             break;
         }
+        if (o->id == CLI_OPT_HELP || o->id == CLI_OPT_VERSION || o->id == CLI_OPT_LIST_OPTIONS) {
+            /* these print and exit: free first (LeakSanitizer fails a
+             * sanitized build for blocks still held at exit) */
+            free(lo);
+            free(byindex);
+            common_option(cli, sc, o->id, optarg);
+            exit(EXIT_ALL_OK); /* not reached */
+        }
         if (o->id >= CLI_OPT_USER) ok = fn && fn(ctx, o->id, optarg);
         else ok = common_option(cli, sc, o->id, optarg);
     }

@@ -162,9 +162,9 @@ static void test_random_against_reference(void **state) {
     /* fewer positions in DEBUG builds, but as many as it takes (up to the
      * full 400) to meet every kind: overlines are rare */
     int positions = test_iters(400);
-    for (int iter = 0; iter < 400 && (iter < positions || !kinds[FORBID_OVERLINE] ||
-                                      !kinds[FORBID_DOUBLE_FOUR] || !kinds[FORBID_DOUBLE_THREE] ||
-                                      !false_threes);
+    for (int iter = 0; iter < positions || (iter < 400 && (!kinds[FORBID_OVERLINE] ||
+                                                         !kinds[FORBID_DOUBLE_FOUR] ||
+                                                         !kinds[FORBID_DOUBLE_THREE] || !false_threes));
          iter++) {
         int size = iter % 5 == 0 ? 9 + rng_below(&r, 7) : 15;
         Board *b = board_new(size, RULE_RENJU);

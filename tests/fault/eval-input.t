@@ -136,3 +136,13 @@ No input at all, or only blanks and comments: no output, exit 0.
 
   $ gmk-eval < /dev/null
   $ printf '\n\n# x\n   \n' | gmk-eval
+
+Options that print and exit leave nothing allocated behind (a sanitized
+build fails an exit with leaked blocks: exit status 23).
+
+  $ gmk-eval --help > /dev/null; echo $?; gmk-eval --version > /dev/null; echo $?
+  0
+  0
+  $ gmk-eval --list-options > /dev/null; echo $?; gmk-solve --list-options > /dev/null; echo $?
+  0
+  0

@@ -10,23 +10,6 @@
 
 #include "testutil.h"
 
-static Board *pos(Rule rule, int size, const char *moves) {
-    Board *b = board_new(size, rule);
-    assert_non_null(b);
-    ParseError e;
-    GmkStatus st = notation_parse_position(b, moves, strlen(moves), ORIGIN_BOTTOM, &e);
-    if (st != GMK_OK) print_error("%s: %s\n", moves, e.msg);
-    assert_int_equal(st, GMK_OK);
-    return b;
-}
-
-static Move P(const Board *b, const char *s) {
-    Move m;
-    int len;
-    assert_int_equal(notation_parse_point(s, board_size(b), ORIGIN_BOTTOM, &m, &len), GMK_OK);
-    return m;
-}
-
 static void test_centre_table(void **state) {
     (void)state;
     /* 15x15: 7 at h8, one less per ring, 0 on the edge */
@@ -47,28 +30,28 @@ static void test_centre_table(void **state) {
 static void test_point_values(void **state) {
     (void)state;
     /* black h8 h9 h10 (open three), white to move: h7 and h11 defend */
-    Board *b = pos(RULE_FREESTYLE, 15, "h8 i9 h9 a1 h10");
+    Board *b = test_board(RULE_FREESTYLE, 15, "h8 i9 h9 a1 h10");
     PointValue v;
-    assert_true(eval_point(b, P(b, "h11"), &v));
+    assert_true(eval_point(b, test_point(b, "h11"), &v));
     assert_int_equal(v.defense, 10000); /* black would make a straight four */
     assert_int_equal(v.centre, 4);
     assert_int_equal(v.score, v.attack + v.defense + v.centre);
-    assert_false(eval_point(b, P(b, "h8"), &v)); /* occupied */
+    assert_false(eval_point(b, test_point(b, "h8"), &v)); /* occupied */
     PointValue c[3];
     assert_int_equal(eval_candidates(b, c, 3), 3);
     assert_true(c[0].score >= c[1].score && c[1].score >= c[2].score);
     assert_int_equal(eval_seed_score(b), c[0].score);
     board_free(b);
     /* renju: a forbidden point is no candidate for black, and no defence for white */
-    b = pos(RULE_RENJU, 9, "e7 a1 e6 a3 c5 a5 d5 a7");
-    assert_int_equal(board_forbidden(b, P(b, "e5")), FORBID_DOUBLE_THREE);
+    b = test_board(RULE_RENJU, 9, "e7 a1 e6 a3 c5 a5 d5 a7");
+    assert_int_equal(board_forbidden(b, test_point(b, "e5")), FORBID_DOUBLE_THREE);
     assert_int_equal(eval_candidates(b, c, 3), 3);
-    for (int i = 0; i < 3; i++) assert_true(c[i].move != P(b, "e5"));
-    assert_true(eval_point(b, P(b, "e5"), &v));
+    for (int i = 0; i < 3; i++) assert_true(c[i].move != test_point(b, "e5"));
+    assert_true(eval_point(b, test_point(b, "e5"), &v));
     assert_true(v.forbidden);
     assert_int_equal(v.attack, 0);
     board_play(b, MOVE_PASS); /* white to move */
-    assert_true(eval_point(b, P(b, "e5"), &v));
+    assert_true(eval_point(b, test_point(b, "e5"), &v));
     assert_int_equal(v.defense, 0);
     board_free(b);
 }
@@ -119,11 +102,11 @@ static void test_threat_report(void **state) {
     static Move m[BOARD_MAX * BOARD_MAX];
     /* an overline point with a two across (f6 . h6): its class says
      * overline, it is forbidden and listed */
-    Board *ob = pos(RULE_RENJU, 15, "h3 a1 h4 a3 h5 a5 h7 a7 h8 a9 f6 a11");
+    Board *ob = test_board(RULE_RENJU, 15, "h3 a1 h4 a3 h5 a5 h7 a7 h8 a9 f6 a11");
     board_threats(ob, &tr);
-    assert_int_equal(board_point_class(ob, P(ob, "h6"), COLOR_BLACK), CLS_OVERLINE);
+    assert_int_equal(board_point_class(ob, test_point(ob, "h6"), COLOR_BLACK), CLS_OVERLINE);
     assert_int_equal(tr.nforbidden, 1);
-    assert_int_equal(tr.forbidden[0], P(ob, "h6"));
+    assert_int_equal(tr.forbidden[0], test_point(ob, "h6"));
     board_free(ob);
     for (int iter = 0; iter < test_iters(300); iter++) {
         Board *b = board_new(iter % 2 ? 15 : 9 + iter % 7, (Rule)(iter % RULE_NB));
@@ -215,11 +198,11 @@ static void test_lfz084_points(void **state) {
         bool is_known = false;
         for (size_t i = 0; i < sizeof KNOWN_BAD / sizeof *KNOWN_BAD; i++)
             is_known |= strcmp(KNOWN_BAD[i].kind, f[5]) == 0 && KNOWN_BAD[i].index == index;
-        Board *b = pos(RULE_RENJU, atoi(f[2]), f[7]);
+        Board *b = test_board(RULE_RENJU, atoi(f[2]), f[7]);
         Color side = strcmp(f[6], "black") == 0 ? COLOR_BLACK : COLOR_WHITE;
         int ng = board_threat_points(b, side, kinds[k].threat, got);
         int nw = 0;
-        for (char *t = strtok_r(f[8], " ", &f[0]); t; t = strtok_r(NULL, " ", &f[0])) want[nw++] = P(b, t);
+        for (char *t = strtok_r(f[8], " ", &f[0]); t; t = strtok_r(NULL, " ", &f[0])) want[nw++] = test_point(b, t);
         qsort(got, (size_t)ng, sizeof *got, cmp_move);
         qsort(want, (size_t)nw, sizeof *want, cmp_move);
         bool same = ng == nw && memcmp(got, want, (size_t)ng * sizeof *got) == 0;

@@ -11,42 +11,13 @@
 #include "refrules.h"
 #include "testutil.h"
 
-/* Sets up a renju board from a diagram (top row first, rows separated by
- * '/'), black to move. */
 static Board *diagram_board(const char *rows) {
-    char text[2048];
-    size_t n = 0;
-    for (const char *s = rows; *s && n + 2 < sizeof text; s++) text[n++] = *s == '/' ? '\n' : *s;
-    text[n++] = '\n';
-    text[n] = '\0';
-    DiagramReader *r = diagram_reader_new();
-    assert_non_null(r);
-    const char *s = text;
-    while (*s) {
-        const char *nl = strchr(s, '\n');
-        diagram_reader_feed(r, s, (size_t)(nl - s));
-        s = nl + 1;
-    }
-    Board *b = board_new(diagram_reader_size(r), RULE_RENJU);
-    assert_non_null(b);
-    ParseError e;
-    GmkStatus st = diagram_reader_finish(r, b, COLOR_BLACK, &e);
-    if (st != GMK_OK) print_error("%s\n", e.msg);
-    assert_int_equal(st, GMK_OK);
-    diagram_reader_free(r);
-    return b;
-}
-
-static Move at(const Board *b, const char *s) {
-    Move m;
-    int len;
-    assert_int_equal(notation_parse_point(s, board_size(b), ORIGIN_BOTTOM, &m, &len), GMK_OK);
-    return m;
+    return test_diagram_board(RULE_RENJU, rows, COLOR_BLACK);
 }
 
 /* Checks the library and the reference agree with the expected verdict. */
 static void expect(Board *b, const char *pt, Forbid want) {
-    Move p = at(b, pt);
+    Move p = test_point(b, pt);
     RefGrid g;
     ref_from_board(&g, b);
     Forbid got = board_forbidden(b, p);
@@ -98,16 +69,7 @@ static void test_basic_kinds(void **state) {
     board_free(b);
 }
 
-/* A renju board from a position line. */
-static Board *line_board(const char *moves) {
-    Board *b = board_new(15, RULE_RENJU);
-    assert_non_null(b);
-    ParseError e;
-    GmkStatus st = notation_parse_position(b, moves, strlen(moves), ORIGIN_BOTTOM, &e);
-    if (st != GMK_OK) print_error("%s\n", e.msg);
-    assert_int_equal(st, GMK_OK);
-    return b;
-}
+static Board *line_board(const char *moves) { return test_board(RULE_RENJU, 15, moves); }
 
 static void test_false_threes(void **state) {
     (void)state;

@@ -13,23 +13,12 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "benchutil.h"
 #include "gmk.h"
 
 #define GAMES 1000
 #define MAX_LEN 80
 
-static uint64_t rng(uint64_t *s) {
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545f4914f6cdd1dULL;
-}
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv) {
     (void)argc;
@@ -49,7 +38,7 @@ int main(int argc, char **argv) {
             while (n < MAX_LEN && board_winner(b) == COLOR_NONE) {
                 /* random point near the centre or near the last move */
                 Move last = n ? games[g][n - 1] : point_make(7, 7);
-                int x = point_x(last) + (int)(rng(&s) % 7) - 3, y = point_y(last) + (int)(rng(&s) % 7) - 3;
+                int x = point_x(last) + (int)(bench_rng(&s) % 7) - 3, y = point_y(last) + (int)(bench_rng(&s) % 7) - 3;
                 if (x < 0 || y < 0 || x >= 15 || y >= 15) continue;
                 Move p = point_make(x, y);
                 if (board_cell(b, p) != CELL_EMPTY) continue;
@@ -66,14 +55,14 @@ int main(int argc, char **argv) {
         double dt = 1e9;
         for (int trial = 0; trial < 5; trial++) {
             check = 0;
-            double t0 = now();
+            double t0 = bench_now();
             for (int r = 0; r < reps; r++)
                 for (int g = 0; g < GAMES; g++) {
                     for (int i = 0; i < len[g]; i++) board_play(b, games[g][i]);
                     check += board_key(b);
                     for (int i = 0; i < len[g]; i++) board_undo(b);
                 }
-            double t = now() - t0;
+            double t = bench_now() - t0;
             if (t < dt) dt = t;
         }
         double pairs = (double)total * reps;

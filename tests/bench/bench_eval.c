@@ -13,20 +13,9 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "benchutil.h"
 #include "gmk.h"
 
-static uint64_t rng(uint64_t *s) {
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545f4914f6cdd1dULL;
-}
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 #define POSITIONS 200
 
@@ -37,16 +26,16 @@ static void bench_tables(void) {
     static uint8_t table[LINE_RULES][WINDOW_KEYS], pattern[LINE_RULES][WINDOW_KEYS];
     static uint8_t pair[WINDOW_INDEXES];
     CatalogError err;
-    double t0 = now();
+    double t0 = bench_now();
     Catalog *cat = catalog_new();
     if (!cat || catalog_add_text(cat, SHAPES_CATALOG_TEXT, strlen(SHAPES_CATALOG_TEXT), &err)) {
         printf("shapes: catalogue failed\n");
         return;
     }
     for (int r = 0; r < LINE_RULES; r++) catalog_build_table(cat, r, table[r], pattern[r]);
-    double t1 = now();
+    double t1 = bench_now();
     shapes_pair_build(pair, table[1], table[0]);
-    double t2 = now();
+    double t2 = bench_now();
     printf("shapes: %d PCRE2 patterns over 2 x %d windows in %.2f s; ternary tables %zu bytes "
            "(+%zu pattern index); pair table %d bytes per rule, built in %.1f ms\n",
            catalog_count(cat), WINDOW_KEYS, t1 - t0, sizeof table, sizeof pattern, WINDOW_INDEXES,
@@ -64,7 +53,7 @@ int main(void) {
             if (!b) return 2;
             while (board_ply(b) < 40 && board_winner(b) == COLOR_NONE) {
                 Move last = board_ply(b) ? board_move_at(b, board_ply(b) - 1) : point_make(7, 7);
-                int x = point_x(last) + (int)(rng(&s) % 7) - 3, y = point_y(last) + (int)(rng(&s) % 7) - 3;
+                int x = point_x(last) + (int)(bench_rng(&s) % 7) - 3, y = point_y(last) + (int)(bench_rng(&s) % 7) - 3;
                 Move p = point_make(x, y);
                 if (x < 0 || y < 0 || x >= 15 || y >= 15 || board_cell(b, p) != CELL_EMPTY) continue;
                 /* no five: keep the games going */
@@ -75,7 +64,7 @@ int main(void) {
         long sum = 0;
         double best = 1e9;
         for (int trial = 0; trial < 5; trial++) {
-            double t0 = now();
+            double t0 = bench_now();
             for (int i = 0; i < POSITIONS; i++)
                 for (int rep = 0; rep < 20; rep++) {
                     Board *b = boards[i];
@@ -85,7 +74,7 @@ int main(void) {
                     PointValue v[5];
                     sum += eval_candidates(b, v, 5) + v[0].score;
                 }
-            double t = (now() - t0) / (20.0 * POSITIONS);
+            double t = (bench_now() - t0) / (20.0 * POSITIONS);
             if (t < best) best = t;
         }
         printf("eval  %-9s full gmk-eval of a 40-stone position: %.2f us (checksum %ld)\n",

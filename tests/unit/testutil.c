@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -83,4 +84,40 @@ char *test_slurp(const char *path, size_t *len) {
         if (len) *len = (size_t)n;
     }
     return buf;
+}
+
+Board *test_board(Rule rule, int size, const char *moves) {
+    Board *b = board_new(size, rule);
+    assert_non_null(b);
+    ParseError e;
+    GmkStatus st = notation_parse_position(b, moves, strlen(moves), ORIGIN_BOTTOM, &e);
+    if (st != GMK_OK) print_error("%s: %s\n", moves, e.msg);
+    assert_int_equal(st, GMK_OK);
+    return b;
+}
+
+Board *test_diagram_board(Rule rule, const char *rows, Color to_move) {
+    DiagramReader *r = diagram_reader_new();
+    assert_non_null(r);
+    for (const char *s = rows; *s;) {
+        size_t len = strcspn(s, "/");
+        diagram_reader_feed(r, s, len);
+        s += len + (s[len] == '/');
+    }
+    Board *b = board_new(diagram_reader_size(r), rule);
+    assert_non_null(b);
+    ParseError e;
+    GmkStatus st = diagram_reader_finish(r, b, to_move, &e);
+    if (st != GMK_OK) print_error("%s: %s\n", rows, e.msg);
+    assert_int_equal(st, GMK_OK);
+    diagram_reader_free(r);
+    return b;
+}
+
+Move test_point(const Board *b, const char *s) {
+    Move m;
+    int len;
+    assert_int_equal(notation_parse_point(s, board_size(b), ORIGIN_BOTTOM, &m, &len), GMK_OK);
+    assert_int_equal(s[len], '\0');
+    return m;
 }

@@ -36,6 +36,15 @@ int test_random_moves(Board *b, Rng *r, int n, int pass_permille);
 #define TEST_DEBUG_DIVISOR 8
 int test_iters(int n);
 
+/* A board of the given rule and size holding a position line (fails the
+ * test if the line does not parse). */
+Board *test_board(Rule rule, int size, const char *moves);
+/* A board from a diagram given as rows separated by '/', top row first
+ * (fails the test on a bad diagram); to_move as in diagram_reader_finish. */
+Board *test_diagram_board(Rule rule, const char *rows, Color to_move);
+/* The point named s ("h8") on b (fails the test on a bad name). */
+Move test_point(const Board *b, const char *s);
+
 /* Path of the shared third-party data folder (GMK_SHARED, else
  * ../shared/data), or NULL when it is absent. */
 const char *test_shared_dir(void);

@@ -116,12 +116,27 @@ puzzle_positions() {
     sed -n 's/^  \$ printf .\([a-v0-9 ,-]*\)\\n.*/\1/p' "$TESTS"/cli/*.t
 }
 
+# Every K-th 15x15 puzzle of one kind (vcf, vct, win3 ...) from the shared
+# puzzles, with its set/index carried: shared_puzzles KIND K
+shared_puzzles() {
+    awk -F'\t' -v kind="$1" -v k="$2" 'NR > 1 && $3 == 15 && $6 == kind && ++n % k == 0 {
+        print $8 "\t" $1 "/" $2 }' "$GMK_SHARED/puzzles/lfz084.tsv"
+}
+
+# Filter for JSON output: drops the "ms" member (time may differ).
+NO_MS="sed -E 's/,\"ms\":[0-9.]+//'"
+
 # ---- CASES ------------------------------------------------------------------
 det eval-text "puzzle_positions" -- gmk-eval -r renju
 det eval-json "puzzle_positions" -- gmk-eval --json -r renju
 det eval-freestyle "puzzle_positions" -- gmk-eval --json
 det eval-diagram "puzzle_positions | head -200" -- gmk-eval -f diagram -r standard
 det eval-garbage "head -c 100000 $GMK_BIN/gmk-eval" -- gmk-eval --json
+det solve-vcf "shared_puzzles vcf 25" --needs-shared --filter "$NO_MS" \
+    -- gmk-solve -r renju --json --all --nodes 20000
+det solve-vct "shared_puzzles vct 20" --needs-shared --filter "$NO_MS" \
+    -- gmk-solve -r renju --vct --json --nodes 20000
+det solve-tests "puzzle_positions | head -100" --filter "$NO_MS" -- gmk-solve --json --nodes 5000
 
 echo "determinism: $total cases, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

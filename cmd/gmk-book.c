@@ -1,0 +1,675 @@
+/*
+ * gmk-book — opening books from game records: build, probe, merge, dump,
+ * stats, and RenLib import / export. One CliOption table per subcommand, so
+ * that help, man pages and completions come from the same place
+ * (`gmk-book --list-commands` names the subcommands, `gmk-book SUB
+ * --list-options` lists one's options).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum {
+    OPT_OUTPUT = CLI_OPT_USER, OPT_MAX_PLY, OPT_MIN_GAMES, OPT_FORMAT, OPT_VARIATIONS, OPT_MEMORY,
+    OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB,
+};
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define DEFAULT_MARGIN "0.05"
+#define FORMAT_VALUES "auto moves pgn sgf psq rif"
+
+/* Options shared by several subcommands (ids of the common ones are handled
+ * by cli_parse itself). */
+#define O_RULE {"rule", 'r', "RULE", CLI_DEFAULT_RULE_NAME, "freestyle, standard or renju", CLI_RULE_VALUES, CLI_OPT_RULE}
+#define O_SIZE {"size", 's', "N", "15", "board size, 5..22", "5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22", CLI_OPT_SIZE}
+#define O_ORIGIN {"origin", 0, "WHERE", "bottom", "row numbers count from the bottom or the top", "bottom top", CLI_OPT_ORIGIN}
+#define O_JSON {"json", 0, NULL, NULL, "JSON Lines output", NULL, CLI_OPT_JSON}
+#define O_HELP {"help", 'h', NULL, NULL, "show this help and exit", NULL, CLI_OPT_HELP}
+#define O_VERSION {"version", 'V', NULL, NULL, "show the version and exit", NULL, CLI_OPT_VERSION}
+#define O_OUTPUT {"output", 'o', "FILE", NULL, "file to write (required)", "@file", OPT_OUTPUT}
+#define O_MIN_GAMES {"min-games", 0, "N", "1", "drop positions seen fewer than N times", NULL, OPT_MIN_GAMES}
+#define O_END {NULL, 0, NULL, NULL, NULL, NULL, 0}
+
+static const CliOption BUILD_OPTIONS[] = {
+    O_OUTPUT, O_RULE, O_SIZE,
+    {"max-ply", 0, "N", STR(BOOK_MAX_PLY_DEFAULT), "walk the first N stones of each game (0: all)", NULL, OPT_MAX_PLY},
+    O_MIN_GAMES,
+    {"format", 'f', "FORMAT", "auto", "record format: auto moves pgn sgf psq rif", FORMAT_VALUES, OPT_FORMAT},
+    {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},
+    {"memory", 0, "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
+    O_ORIGIN, O_HELP, O_VERSION, O_END,
+};
+static const CliOption PROBE_OPTIONS[] = {
+    {"pick", 0, NULL, NULL, "print one move, at random weighted by score among the good ones", NULL, OPT_PICK},
+    {"margin", 0, "X", DEFAULT_MARGIN, "--pick: moves within X of the best score are good", NULL, OPT_MARGIN},
+    {"seed", 0, "N", NULL, "--pick: random seed (default: from the clock)", NULL, OPT_SEED},
+    {"min-games", 0, "N", "1", "show moves played at least N times", NULL, OPT_MIN_GAMES},
+    {"min-score", 0, "X", "0", "show moves scoring at least X", NULL, OPT_MIN_SCORE},
+    {"top", 'n', "N", NULL, "show the N best moves (default: all)", NULL, OPT_TOP},
+    O_RULE, O_SIZE, O_ORIGIN,
+    {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)", "black white", CLI_OPT_TO_MOVE},
+    O_JSON, O_HELP, O_VERSION, O_END,
+};
+static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_HELP, O_VERSION, O_END};
+static const CliOption DUMP_OPTIONS[] = {O_JSON, O_HELP, O_VERSION, O_END};
+static const CliOption IMPORT_OPTIONS[] = {
+    O_OUTPUT,
+    {"rule", 'r', "RULE", "renju", "rule recorded in the book", CLI_RULE_VALUES, CLI_OPT_RULE},
+    O_HELP, O_VERSION, O_END,
+};
+static const CliOption EXPORT_OPTIONS[] = {
+    {"renlib", 0, NULL, NULL, "write a RenLib .lib library (required: the only format)", NULL, OPT_RENLIB},
+    O_OUTPUT, O_HELP, O_VERSION, O_END,
+};
+
+static const CliProgram PROGRAMS[] = {
+    {"gmk-book", "build -o BOOK [OPTIONS] [FILE...]",
+     "Build an opening book from game records (move lists, PlayOK PGN, SGF, Piskvork psq,\n"
+     "RenjuNet XML). Every position up to --max-ply stones is keyed by its canonical key\n"
+     "(the same for all 8 symmetric images) with the moves played from it and their games,\n"
+     "wins, draws and losses for the side that moved.", BUILD_OPTIONS, false},
+    {"gmk-book", "probe [OPTIONS] BOOK [FILE...]",
+     "Read positions and print the book moves, best first, in the queried orientation:\n"
+     "move:games:wins:draws:losses:score per field (or \"-\" when the book has none).",
+     PROBE_OPTIONS, false},
+    {"gmk-book", "merge -o OUT [OPTIONS] BOOK...",
+     "Merge books of the same size and rule: counts add up. Books built from disjoint\n"
+     "shards merge into the book built from all the games at once, byte for byte.",
+     MERGE_OPTIONS, false},
+    {"gmk-book", "dump [OPTIONS] BOOK",
+     "Print every entry: key, move (canonical orientation), games, wins, draws, losses,\n"
+     "score, and RenLib flags and texts.", DUMP_OPTIONS, false},
+    {"gmk-book", "stats [OPTIONS] BOOK",
+     "Check every block of a book and print what it holds.", DUMP_OPTIONS, false},
+    {"gmk-book", "import -o BOOK [OPTIONS] FILE.lib",
+     "Turn a RenLib library into a book: every node is a book move (games 1),\n"
+     "comments and board texts are kept as bytes.", IMPORT_OPTIONS, false},
+    {"gmk-book", "export --renlib -o OUT.lib BOOK",
+     "Write a 15x15 book as a RenLib library: the book's moves from the empty board.",
+     EXPORT_OPTIONS, false},
+};
+static const char *const COMMANDS[] = {"build", "probe", "merge", "dump", "stats", "import", "export"};
+enum { CMD_BUILD, CMD_PROBE, CMD_MERGE, CMD_DUMP, CMD_STATS, CMD_IMPORT, CMD_EXPORT, CMD_NB };
+
+/* Settings of a run. */
+typedef struct {
+    Cli cli;
+    int cmd;                   /* CMD_* */
+    const char *output;        /* -o */
+    long max_ply;              /* --max-ply */
+    long min_games;            /* --min-games */
+    RecordFormat format;       /* --format */
+    bool variations;           /* --variations */
+    long memory_mb;            /* --memory */
+    bool pick;                 /* --pick */
+    double margin;             /* --margin */
+    uint64_t seed;             /* --seed (or from the clock) */
+    double min_score;          /* --min-score */
+    long top;                  /* --top, 0: all */
+    bool renlib;               /* --renlib */
+    /* state */
+    Book *bk;                  /* probe */
+    const char *book_path;     /* its file */
+    BookBuilder *bb;           /* build */
+    const char *file;          /* file being read (build) */
+    uint64_t bad_records;
+    double t0, last_progress;
+    bool tty;                  /* progress on stderr */
+} Gb;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Parses a number in [lo, hi]; prints a usage error otherwise. */
+static bool parse_double(const Cli *cli, const char *opt, const char *arg, double lo, double hi, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    if (errno || end == arg || *end || !(v >= lo && v <= hi)) {
+        cli_error(cli, "--%s: '%s' is not a number in %g..%g", opt, arg, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool book_option(void *ctx, int id, const char *arg) {
+    Gb *g = ctx;
+    long v;
+    switch (id) {
+    case OPT_OUTPUT: g->output = arg; return true;
+    case OPT_MAX_PLY: return cli_int(&g->cli, "max-ply", arg, 0, 65535, &g->max_ply);
+    case OPT_MIN_GAMES: return cli_int(&g->cli, "min-games", arg, 0, UINT32_MAX, &g->min_games);
+    case OPT_FORMAT:
+        if (record_format_parse(arg, &g->format) == GMK_OK) return true;
+        cli_error(&g->cli, "--format: '%s' is not one of %s", arg, FORMAT_VALUES);
+        return false;
+    case OPT_VARIATIONS: g->variations = true; return true;
+    case OPT_MEMORY: return cli_int(&g->cli, "memory", arg, 1, 1L << 30, &g->memory_mb);
+    case OPT_PICK: g->pick = true; return true;
+    case OPT_MARGIN: return parse_double(&g->cli, "margin", arg, 0, 1, &g->margin);
+    case OPT_SEED:
+        if (!cli_int(&g->cli, "seed", arg, 0, LONG_MAX, &v)) return false;
+        g->seed = (uint64_t)v;
+        return true;
+    case OPT_MIN_SCORE: return parse_double(&g->cli, "min-score", arg, 0, 1, &g->min_score);
+    case OPT_TOP: return cli_int(&g->cli, "top", arg, 1, 100000, &g->top);
+    case OPT_RENLIB: g->renlib = true; return true;
+    }
+    return false;
+}
+
+/* Was one of these options given on the command line? */
+static bool option_given(int argc, char **argv, const char *shortopt, const char *longopt) {
+    size_t k = strlen(longopt);
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if ((shortopt && strncmp(argv[i], shortopt, 2) == 0) ||
+            (strncmp(argv[i], longopt, k) == 0 && (argv[i][k] == '\0' || argv[i][k] == '=')))
+            return true;
+    return false;
+}
+
+/* Usage error: message, hint, exit 2. */
+static void usage_fail(const Cli *cli, const char *what) {
+    cli_error(cli, "%s", what);
+    fprintf(stderr, "Try '%s --help' for more information.\n", cli->prog);
+    exit(EXIT_FAILURE_RUN);
+}
+
+/* ---- build --------------------------------------------------------------- */
+
+static void progress(Gb *g, bool final) {
+    if (!g->tty) return;
+    double t = now();
+    if (!final && t - g->last_progress < 0.25) return;
+    g->last_progress = t;
+    uint64_t games = book_builder_games(g->bb);
+    double rate = t > g->t0 ? (double)games / (t - g->t0) : 0;
+    fprintf(stderr, "\r%s: %llu games, %.0f games/s, %llu bad records%s", g->cli.prog,
+            (unsigned long long)games, rate, (unsigned long long)g->bad_records, final ? "\n" : "");
+}
+
+static bool build_game(void *ctx, const GameRecord *rec) {
+    Gb *g = ctx;
+    BookError err;
+    if (book_builder_add_game(g->bb, rec, &err) != GMK_OK) {
+        if (err.status == GMK_ERR_NOMEM || err.status == GMK_ERR_IO) {
+            cli_error(&g->cli, "%s", err.msg);
+            exit(EXIT_FAILURE_RUN);
+        }
+        g->bad_records++;
+        cli_line_error(&g->cli, g->file, rec->line, "game skipped: %s", err.msg);
+    }
+    if ((book_builder_games(g->bb) & 1023) == 0) progress(g, false);
+    return true;
+}
+
+static void build_error(void *ctx, const RecordError *e) {
+    Gb *g = ctx;
+    g->bad_records++;
+    cli_line_error(&g->cli, g->file, e->line, "%s", e->msg);
+}
+
+/* Reads one file (or stdin) of records into the builder; move lists are
+ * read in chunks of whole lines, other formats whole. */
+static void build_file(Gb *g, const char *path) {
+    bool is_stdin = strcmp(path, "-") == 0;
+    g->file = is_stdin ? "<stdin>" : path;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        cli_error(&g->cli, "%s: %s", path, strerror(errno));
+        g->cli.failures++;
+        return;
+    }
+    RecordOptions o = {g->format, g->cli.size, g->cli.rule, g->cli.origin, g->variations, 1};
+    RecordSink sink = {build_game, build_error, g};
+    size_t cap = 64u << 20, n = 0;
+    char *buf = malloc(cap);
+    bool eof = false, chunked = false;
+    while (buf && !eof) {
+        n += fread(buf + n, 1, cap - n, f);
+        eof = n < cap;
+        if (ferror(f)) break;
+        if (o.format == RECORD_AUTO) o.format = records_guess(buf, n);
+        if (!eof && o.format != RECORD_MOVES) { /* whole file needed: grow */
+            char *nb = cap < ((size_t)1 << 40) ? realloc(buf, cap * 2) : NULL;
+            if (!nb) break;
+            buf = nb;
+            cap *= 2;
+            continue;
+        }
+        size_t upto = n;
+        if (!eof) { /* move lists: up to the last complete line */
+            char *nl = memrchr(buf, '\n', n);
+            if (!nl) { /* a line longer than the buffer */
+                char *nb = realloc(buf, cap * 2);
+                if (!nb) break;
+                buf = nb;
+                cap *= 2;
+                continue;
+            }
+            upto = (size_t)(nl - buf) + 1;
+            chunked = true;
+        }
+        GmkStatus st = records_read(buf, upto, &o, &sink);
+        if (st != GMK_OK) {
+            cli_error(&g->cli, "%s: %s", g->file, gmk_strerror(st));
+            g->cli.failures++;
+            break;
+        }
+        for (size_t i = 0; i < upto; i++) o.first_line += buf[i] == '\n';
+        memmove(buf, buf + upto, n - upto);
+        n -= upto;
+    }
+    (void)chunked;
+    if (!buf) {
+        cli_error(&g->cli, "out of memory");
+        exit(EXIT_FAILURE_RUN);
+    }
+    if (ferror(f)) {
+        cli_error(&g->cli, "%s: read error: %s", g->file, strerror(errno));
+        g->cli.failures++;
+    } else if (!eof) {
+        cli_error(&g->cli, "%s: out of memory", g->file);
+        g->cli.failures++;
+    }
+    free(buf);
+    if (!is_stdin) fclose(f);
+}
+
+static int cmd_build(Gb *g, char **files) {
+    if (!g->output) usage_fail(&g->cli, "build: -o BOOK is required");
+    BookOptions o = {g->cli.size, g->cli.rule, (int)g->max_ply, (uint32_t)g->min_games,
+                     (size_t)g->memory_mb << 20};
+    BookError err;
+    g->bb = book_builder_new(&o, &err);
+    if (!g->bb) {
+        cli_error(&g->cli, "%s", err.msg);
+        return EXIT_FAILURE_RUN;
+    }
+    g->tty = isatty(2);
+    g->t0 = now();
+    static char *stdin_only[] = {"-", NULL};
+    if (!files[0]) files = stdin_only;
+    for (int i = 0; files[i]; i++) build_file(g, files[i]);
+    progress(g, true);
+    if (book_builder_write(g->bb, g->output, &err) != GMK_OK) {
+        cli_error(&g->cli, "%s", err.msg);
+        g->cli.failures++;
+    }
+    book_builder_free(g->bb);
+    return cli_exit_status(&g->cli);
+}
+
+/* ---- probe ------------------------------------------------------------- */
+
+/* xorshift64* for --pick. */
+static uint64_t rng_next(uint64_t *s) {
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545f4914f6cdd1dULL;
+}
+
+/* Index of the move chosen by --pick among the n (best first). */
+static int pick_move(Gb *g, const BookMove *m, int n) {
+    int good = 0;
+    double total = 0;
+    while (good < n && m[good].score >= m[0].score - g->margin - 1e-12) total += m[good++].score;
+    double r = (double)(rng_next(&g->seed) >> 11) * 0x1p-53 * total;
+    for (int i = 0; i < good; i++) {
+        r -= m[i].score;
+        if (r < 0) return i;
+    }
+    return good - 1;
+}
+
+static void print_move_text(const Cli *cli, const Board *b, const BookMove *m) {
+    char pt[8];
+    printf("\t%s:%llu:%llu:%llu:%llu:%.3f", notation_point_str(m->move, board_size(b), cli->origin, pt),
+           (unsigned long long)m->games, (unsigned long long)m->wins, (unsigned long long)m->draws,
+           (unsigned long long)m->losses, m->score);
+}
+
+static void print_move_json(const Cli *cli, const Board *b, const BookMove *m) {
+    char pt[8];
+    printf("{\"move\":\"%s\",\"games\":%llu,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,\"score\":%.4f}",
+           notation_point_str(m->move, board_size(b), cli->origin, pt), (unsigned long long)m->games,
+           (unsigned long long)m->wins, (unsigned long long)m->draws, (unsigned long long)m->losses,
+           m->score);
+}
+
+static bool probe_position(void *ctx, Board *b, const PosSource *src) {
+    Gb *g = ctx;
+    Cli *cli = &g->cli;
+    BookMove all[BOARD_MAX * BOARD_MAX + 1];
+    int n;
+    GmkStatus st = book_probe(g->bk, b, all, (int)(sizeof all / sizeof all[0]), &n);
+    if (st == GMK_ERR_SIZE) {
+        cli_line_error(cli, src->file, src->line, "%s", book_last_error(g->bk));
+        return true;
+    }
+    if (st != GMK_OK) {
+        cli_error(cli, "%s: %s", g->book_path, book_last_error(g->bk));
+        cli->failures++;
+        return false;
+    }
+    int k = 0; /* filters */
+    for (int i = 0; i < n; i++)
+        if ((long)all[i].games >= g->min_games && all[i].score >= g->min_score) all[k++] = all[i];
+    if (g->top && k > g->top) k = (int)g->top;
+    int first = 0;
+    if (g->pick && k > 0) {
+        first = pick_move(g, all, k);
+        k = first + 1;
+    }
+    char pos[MOVES_MAX * 3 + 8];
+    if (cli->json) {
+        putchar('{');
+        out_json_common(cli, b);
+        fputs(",\"moves\":[", stdout);
+        for (int i = first; i < k; i++) {
+            if (i > first) putchar(',');
+            print_move_json(cli, b, &all[i]);
+        }
+        putchar(']');
+        if (g->pick) {
+            char pt[8];
+            if (k > 0) printf(",\"pick\":\"%s\"", notation_point_str(all[first].move, board_size(b), cli->origin, pt));
+            else fputs(",\"pick\":null", stdout);
+        }
+        if (src->carry) {
+            fputs(",\"carry\":", stdout);
+            out_json_string(src->carry, src->carry_len);
+        }
+        puts("}");
+    } else {
+        fputs(cli_position_str(cli, b, pos, sizeof pos), stdout);
+        if (k == first) fputs("\t-", stdout);
+        for (int i = first; i < k; i++) print_move_text(cli, b, &all[i]);
+        out_carry(src);
+        putchar('\n');
+    }
+    out_flush(cli);
+    return true;
+}
+
+/* Opens a book or ends the run with exit status 2. */
+static Book *open_or_die(Gb *g, const char *path) {
+    BookError err;
+    Book *bk = book_open(path, &err);
+    if (!bk) {
+        cli_error(&g->cli, "%s: %s", path, err.msg);
+        exit(EXIT_FAILURE_RUN);
+    }
+    g->book_path = path;
+    return bk;
+}
+
+static int cmd_probe(Gb *g, char **args, bool rule_set, bool size_set) {
+    if (!args[0]) usage_fail(&g->cli, "probe: a BOOK is required");
+    g->bk = open_or_die(g, args[0]);
+    const BookInfo *info = book_info(g->bk);
+    if (!size_set) g->cli.size = info->size;
+    if (!rule_set) g->cli.rule = info->rule;
+    if (!g->seed) g->seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid();
+    if (!g->seed) g->seed = 1;
+    cli_for_each_position(&g->cli, args + 1, probe_position, g);
+    out_flush(&g->cli);
+    book_close(g->bk);
+    return cli_exit_status(&g->cli);
+}
+
+/* ---- merge, dump, stats ------------------------------------------------ */
+
+static int cmd_merge(Gb *g, char **args) {
+    if (!g->output) usage_fail(&g->cli, "merge: -o OUT is required");
+    int n = 0;
+    while (args[n]) n++;
+    if (n == 0) usage_fail(&g->cli, "merge: no books to merge");
+    BookError err;
+    if (book_merge((const char *const *)args, n, g->output, (uint32_t)g->min_games, &err) != GMK_OK) {
+        cli_error(&g->cli, "%s", err.msg);
+        return EXIT_FAILURE_RUN;
+    }
+    return EXIT_ALL_OK;
+}
+
+/* Is s[0..n) valid UTF-8? */
+static bool utf8_ok(const char *s, size_t n) {
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        int k = p[i] < 0x80 ? 0 : (p[i] >> 5) == 6 ? 1 : (p[i] >> 4) == 14 ? 2 : (p[i] >> 3) == 30 ? 3 : -1;
+        if (k < 0 || i + (size_t)k >= n + (k ? 0 : 1)) return false;
+        for (int j = 1; j <= k; j++)
+            if ((p[i + (size_t)j] & 0xc0) != 0x80) return false;
+        i += (size_t)k + 1;
+    }
+    return true;
+}
+
+/* A text field in JSON: a string if it is UTF-8, else "NAME_hex". */
+static void json_text(const char *name, const char *s, size_t n) {
+    if (utf8_ok(s, n)) {
+        printf(",\"%s\":", name);
+        out_json_string(s, n);
+    } else {
+        printf(",\"%s_hex\":\"", name);
+        for (size_t i = 0; i < n; i++) printf("%02x", (unsigned char)s[i]);
+        putchar('"');
+    }
+}
+
+/* A text field in text output: bytes as stored, TAB / newline / backslash escaped. */
+static void text_field(const char *s, size_t n) {
+    putchar('\t');
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\t') fputs("\\t", stdout);
+        else if (c == '\n') fputs("\\n", stdout);
+        else if (c == '\r') fputs("\\r", stdout);
+        else if (c == '\\') fputs("\\\\", stdout);
+        else putchar(c);
+    }
+}
+
+static bool dump_entry(void *ctx, const BookEntry *e) {
+    Gb *g = ctx;
+    char pt[8];
+    int size = book_info(g->bk)->size;
+    notation_point_str(e->move, size, ORIGIN_BOTTOM, pt);
+    double score = book_score(e->wins, e->draws, e->losses);
+    if (g->cli.json) {
+        printf("{\"key\":\"%016llx\",\"move\":\"%s\",\"games\":%llu,\"wins\":%llu,\"draws\":%llu,"
+               "\"losses\":%llu,\"score\":%.4f", (unsigned long long)e->key, pt,
+               (unsigned long long)e->games, (unsigned long long)e->wins, (unsigned long long)e->draws,
+               (unsigned long long)e->losses, score);
+        if (e->flags)
+            printf(",\"mark\":%s,\"start\":%s,\"board_text_only\":%s", e->flags & BOOK_FLAG_MARK ? "true" : "false",
+                   e->flags & BOOK_FLAG_START ? "true" : "false", e->flags & BOOK_FLAG_NOMOVE ? "true" : "false");
+        if (e->comment_len) json_text("comment", e->comment, e->comment_len);
+        if (e->label_len) json_text("label", e->label, e->label_len);
+        puts("}");
+    } else {
+        printf("%016llx\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f", (unsigned long long)e->key, pt,
+               (unsigned long long)e->games, (unsigned long long)e->wins, (unsigned long long)e->draws,
+               (unsigned long long)e->losses, score);
+        if (e->flags || e->comment_len || e->label_len) {
+            printf("\t%s%s%s", e->flags & BOOK_FLAG_MARK ? "m" : "", e->flags & BOOK_FLAG_START ? "s" : "",
+                   e->flags & BOOK_FLAG_NOMOVE ? "t" : "");
+            if (!e->flags) putchar('-');
+            text_field(e->comment ? e->comment : "", e->comment_len);
+            text_field(e->label ? e->label : "", e->label_len);
+        }
+        putchar('\n');
+    }
+    if (ferror(stdout)) out_flush(&g->cli);
+    return true;
+}
+
+static int cmd_dump(Gb *g, char **args) {
+    if (!args[0] || args[1]) usage_fail(&g->cli, "dump: one BOOK is required");
+    g->bk = open_or_die(g, args[0]);
+    GmkStatus st = book_foreach(g->bk, dump_entry, g);
+    out_flush(&g->cli);
+    if (st != GMK_OK) {
+        cli_error(&g->cli, "%s: %s", args[0], book_last_error(g->bk));
+        g->cli.failures++;
+    }
+    book_close(g->bk);
+    return cli_exit_status(&g->cli);
+}
+
+/* What stats counts while reading every entry. */
+typedef struct {
+    uint64_t games_total;      /* sum of games over the root's moves */
+    uint64_t texts;            /* entries with a comment or a label */
+    uint64_t singles;          /* entries with one game */
+} StatsAcc;
+
+static bool stats_entry(void *ctx, const BookEntry *e) {
+    StatsAcc *a = ctx;
+    a->texts += e->comment_len || e->label_len;
+    a->singles += e->games == 1;
+    return true;
+}
+
+static int cmd_stats(Gb *g, char **args) {
+    if (!args[0] || args[1]) usage_fail(&g->cli, "stats: one BOOK is required");
+    g->bk = open_or_die(g, args[0]);
+    GmkStatus st = book_verify(g->bk);
+    if (st != GMK_OK) {
+        cli_error(&g->cli, "%s: %s", args[0], book_last_error(g->bk));
+        book_close(g->bk);
+        return EXIT_FAILURE_RUN;
+    }
+    StatsAcc acc = {0};
+    book_foreach(g->bk, stats_entry, &acc);
+    const BookInfo *i = book_info(g->bk);
+    double bpe = i->entries ? (double)i->file_bytes / (double)i->entries : 0;
+    double mpp = i->positions ? (double)i->entries / (double)i->positions : 0;
+    if (g->cli.json) {
+        printf("{\"file\":");
+        out_json_string(args[0], strlen(args[0]));
+        printf(",\"version\":%d,\"rule\":\"%s\",\"size\":%d,\"max_ply\":%d,\"min_games\":%u,"
+               "\"games\":%llu,\"positions\":%llu,\"entries\":%llu,\"blocks\":%u,\"bytes\":%llu,"
+               "\"bytes_per_entry\":%.3f,\"moves_per_position\":%.3f,\"single_game_entries\":%llu,"
+               "\"entries_with_text\":%llu,\"checked\":true}\n",
+               i->version, rule_name(i->rule), i->size, i->max_ply, i->min_games,
+               (unsigned long long)i->games, (unsigned long long)i->positions,
+               (unsigned long long)i->entries, i->blocks, (unsigned long long)i->file_bytes, bpe, mpp,
+               (unsigned long long)acc.singles, (unsigned long long)acc.texts);
+    } else {
+        printf("file\t%s\nversion\t%d\nrule\t%s\nsize\t%d\nmax_ply\t%d\nmin_games\t%u\ngames\t%llu\n"
+               "positions\t%llu\nentries\t%llu\nblocks\t%u\nbytes\t%llu\nbytes_per_entry\t%.3f\n"
+               "moves_per_position\t%.3f\nsingle_game_entries\t%llu\nentries_with_text\t%llu\n"
+               "checked\tevery block\n",
+               args[0], i->version, rule_name(i->rule), i->size, i->max_ply, i->min_games,
+               (unsigned long long)i->games, (unsigned long long)i->positions,
+               (unsigned long long)i->entries, i->blocks, (unsigned long long)i->file_bytes, bpe, mpp,
+               (unsigned long long)acc.singles, (unsigned long long)acc.texts);
+    }
+    out_flush(&g->cli);
+    book_close(g->bk);
+    return EXIT_ALL_OK;
+}
+
+/* ---- RenLib ------------------------------------------------------------- */
+
+static int cmd_import(Gb *g, char **args) {
+    if (!g->output) usage_fail(&g->cli, "import: -o BOOK is required");
+    if (!args[0] || args[1]) usage_fail(&g->cli, "import: one FILE.lib is required");
+    size_t len;
+    char *buf = cli_slurp(args[0], &len);
+    if (!buf) {
+        cli_error(&g->cli, "%s: %s", args[0], strerror(errno));
+        return EXIT_FAILURE_RUN;
+    }
+    BookOptions o = {15, g->cli.rule, 0, 0, 0};
+    BookError err;
+    BookBuilder *bb = book_builder_new(&o, &err);
+    GmkStatus st = bb ? renlib_import((const uint8_t *)buf, len, bb, &err) : err.status;
+    if (st == GMK_OK) st = book_builder_write(bb, g->output, &err);
+    if (st != GMK_OK) cli_error(&g->cli, "%s: %s", st == GMK_ERR_IO ? g->output : args[0], err.msg);
+    book_builder_free(bb);
+    free(buf);
+    return st == GMK_OK ? EXIT_ALL_OK : EXIT_FAILURE_RUN;
+}
+
+static int cmd_export(Gb *g, char **args) {
+    if (!g->renlib) usage_fail(&g->cli, "export: --renlib is required (the only format)");
+    if (!g->output) usage_fail(&g->cli, "export: -o OUT.lib is required");
+    if (!args[0] || args[1]) usage_fail(&g->cli, "export: one BOOK is required");
+    g->bk = open_or_die(g, args[0]);
+    BookError err;
+    GmkStatus st = renlib_export(g->bk, g->output, &err);
+    if (st != GMK_OK) cli_error(&g->cli, "%s", err.msg);
+    book_close(g->bk);
+    return st == GMK_OK ? EXIT_ALL_OK : EXIT_FAILURE_RUN;
+}
+
+/* ---- main --------------------------------------------------------------- */
+
+static void main_usage(FILE *f) {
+    fprintf(f, "Usage: gmk-book COMMAND [OPTIONS] [ARGS...]\n"
+               "Opening books for gomoku and renju: built from game records, compressed,\n"
+               "probed by position in any of its 8 orientations.\n\nCommands:\n");
+    for (int i = 0; i < CMD_NB; i++) fprintf(f, "  %-8s %s\n", COMMANDS[i], PROGRAMS[i].usage);
+    fprintf(f, "\n'gmk-book COMMAND --help' describes a command and its options.\n");
+}
+
+int main(int argc, char **argv) {
+    Gb g = {0};
+    g.max_ply = BOOK_MAX_PLY_DEFAULT;
+    g.min_games = 1;
+    g.memory_mb = BOOK_MEMORY_DEFAULT >> 20;
+    g.margin = atof(DEFAULT_MARGIN);
+    g.cli.prog = "gmk-book";
+    if (argc < 2) {
+        main_usage(stderr);
+        return EXIT_FAILURE_RUN;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        main_usage(stdout);
+        return EXIT_ALL_OK;
+    }
+    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("gmk-book %s\n", GMK_VERSION);
+        return EXIT_ALL_OK;
+    }
+    if (strcmp(argv[1], "--list-commands") == 0) { /* for completions */
+        for (int i = 0; i < CMD_NB; i++) printf("%s\t%s\n", COMMANDS[i], PROGRAMS[i].usage);
+        return EXIT_ALL_OK;
+    }
+    g.cmd = -1;
+    for (int i = 0; i < CMD_NB; i++)
+        if (strcmp(argv[1], COMMANDS[i]) == 0) g.cmd = i;
+    if (g.cmd < 0) {
+        cli_error(&g.cli, "'%s' is not a command (build, probe, merge, dump, stats, import, export)", argv[1]);
+        fprintf(stderr, "Try 'gmk-book --help' for more information.\n");
+        return EXIT_FAILURE_RUN;
+    }
+    bool rule_set = option_given(argc - 1, argv + 1, "-r", "--rule");
+    bool size_set = option_given(argc - 1, argv + 1, "-s", "--size");
+    int first = 1 + cli_parse(&g.cli, &PROGRAMS[g.cmd], argc - 1, argv + 1, book_option, &g);
+    if (g.cmd == CMD_IMPORT && !rule_set) g.cli.rule = RULE_RENJU;
+    char **args = argv + first;
+    switch (g.cmd) {
+    case CMD_BUILD: return cmd_build(&g, args);
+    case CMD_PROBE: return cmd_probe(&g, args, rule_set, size_set);
+    case CMD_MERGE: return cmd_merge(&g, args);
+    case CMD_DUMP: return cmd_dump(&g, args);
+    case CMD_STATS: return cmd_stats(&g, args);
+    case CMD_IMPORT: return cmd_import(&g, args);
+    default: return cmd_export(&g, args);
+    }
+}

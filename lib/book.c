@@ -1,0 +1,543 @@
+/*
+ * book.c — reading opening books: open, check, look up a position, iterate.
+ *
+ * File layout (version 1; all integers little-endian)
+ *
+ *   header   96 bytes
+ *     0  "GMKBOOK\0"            magic
+ *     8  u16 version (1)         10 u16 header size (96)
+ *     12 u8 board size           13 u8 rule (0 freestyle, 1 standard, 2 renju)
+ *     14 u16 max ply             16 u32 min games
+ *     20 u32 block count         24 u64 games counted
+ *     32 u64 positions           40 u64 entries
+ *     48 u64 index offset        56 u64 file size
+ *     64 u32 CRC-32 of the index 68 u32 entries per block (target)
+ *     72..91 zero                92 u32 CRC-32 of bytes 0..91
+ *   blocks   one after the other from offset 96
+ *   index    block count x 24 bytes, ending the file:
+ *              u64 first key, u64 offset, u32 length, u32 CRC-32 of the block
+ *
+ * Positions are keyed by their canonical key (board_canonical_key(): the
+ * smallest Zobrist key of the 8 symmetric images, side to move included) and
+ * stored in increasing key order, each with its moves in the canonical
+ * orientation (move code y * size + x, size * size = pass) in increasing
+ * order. Moves equivalent under the position's own symmetries are one entry
+ * (the smallest code). A position never straddles two blocks; a block
+ * closes at the first position boundary after 4096 entries.
+ *
+ * Block:  u8 Rice parameter r | u32 key bytes K | u32 payload bytes P |
+ *         K bytes: the gaps key[i] - key[i-1] - 1 (i >= 1) Rice-coded, least
+ *           significant bit first: q = gap >> r as q ones and a zero, then r
+ *           bits; q >= 48 is written as 48 ones and the gap in 64 bits
+ *           (key[0] is the index's first key) |
+ *         zlib stream inflating to P bytes of payload:
+ *           varint positions, varint entries, per position varint (moves - 1);
+ *           per position its move codes: the first, then code - previous - 1;
+ *           per entry its counts: a varint tag: 0..3 = one game, result
+ *           unknown / win / draw / loss for the side that moved; 4 = varints
+ *           games, wins, draws, losses; 5 = the same, then u8 flags, varint
+ *           comment length and bytes, varint label length and bytes (RenLib).
+ *
+ * Keys cost about log2(2^64 / positions) + 1.5 bits each, the rest deflates.
+ * Every block, the index and the header carry a CRC-32; the header records
+ * the file size, so truncation is caught at open; a block is checked when it
+ * is read (book_verify() reads them all), and decoded data must also be
+ * well-formed (counts in range, moves on the board and increasing, streams
+ * used up exactly) before anything is believed.
+ */
+#include "book.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+struct Book {
+    int fd;                   /* the open file */
+    char *path;               /* its name, for messages */
+    BookInfo info;            /* header */
+    BookIndexEntry *index;    /* info.blocks entries */
+    int cached;               /* block held in blk, -1 if none */
+    BookBlock blk;            /* the last block read */
+    uint8_t *raw;             /* raw block bytes */
+    size_t cap_raw;
+    char why[200];            /* last failure */
+};
+
+/* ---- block decoding ------------------------------------------------------ */
+
+/* Cursor over a byte range. */
+typedef struct {
+    const uint8_t *p, *end;
+    bool bad;               /* ran past the end or a varint was too long */
+} Reader;
+
+static uint64_t rd_varint(Reader *r) {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        if (r->p >= r->end) {
+            r->bad = true;
+            return 0;
+        }
+        uint8_t b = *r->p++;
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80)) return v;
+    }
+    r->bad = true;
+    return 0;
+}
+
+/* Bit reader matching book_write.c's writer. */
+typedef struct {
+    const uint8_t *p, *end;
+    uint64_t acc;
+    int nbits;
+    bool bad;
+} BitReader;
+
+static uint64_t bits_get(BitReader *r, int n) {
+    uint64_t v = 0;
+    int got = 0;
+    while (got < n) {
+        if (r->nbits == 0) {
+            if (r->p >= r->end) {
+                r->bad = true;
+                return 0;
+            }
+            r->acc = *r->p++;
+            r->nbits = 8;
+        }
+        int take = n - got < r->nbits ? n - got : r->nbits;
+        v |= (r->acc & ((1ULL << take) - 1)) << got;
+        r->acc >>= take;
+        r->nbits -= take;
+        got += take;
+    }
+    return v;
+}
+
+static uint64_t rice_get(BitReader *r, int k) {
+    uint64_t q = 0;
+    while (q < BOOK_RICE_ESCAPE && bits_get(r, 1)) q++;
+    if (r->bad) return 0;
+    if (q == BOOK_RICE_ESCAPE) return bits_get(r, 64);
+    return (q << k) | (k ? bits_get(r, k) : 0);
+}
+
+/* Grows *p to hold n elements of size sz; false when out of memory. */
+static bool grow(void **p, size_t *cap, size_t n, size_t sz) {
+    if (n <= *cap) return true;
+    void *np = realloc(*p, n * sz);
+    if (!np) return false;
+    *p = np;
+    *cap = n;
+    return true;
+}
+
+void book_block_free(BookBlock *blk) {
+    free(blk->key);
+    free(blk->start);
+    free(blk->ent);
+    free(blk->payload);
+    memset(blk, 0, sizeof *blk);
+}
+
+/* Fills why and returns GMK_ERR_CORRUPT. */
+static GmkStatus corrupt(char *why, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static GmkStatus corrupt(char *why, size_t cap, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, cap, fmt, ap);
+    va_end(ap);
+    return GMK_ERR_CORRUPT;
+}
+
+GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int size,
+                            BookBlock *blk, char *why, size_t whycap) {
+    if (len < 9) return corrupt(why, whycap, "block too short");
+    int r = data[0];
+    uint32_t kb = get_u32(data + 1), plen = get_u32(data + 5);
+    if (r > 63 || kb > len - 9 || plen > BOOK_BLOCK_MAX_PAYLOAD)
+        return corrupt(why, whycap, "bad block head");
+    if (!grow((void **)&blk->payload, &blk->cap_payload, plen ? plen : 1, 1)) return GMK_ERR_NOMEM;
+    uLongf out = plen;
+    const uint8_t *z = data + 9 + kb;
+    uLong zlen = (uLong)(len - 9 - kb);
+    if (uncompress2(blk->payload, &out, z, &zlen) != Z_OK || out != plen || zlen != len - 9 - kb)
+        return corrupt(why, whycap, "block does not inflate to its stated size");
+    Reader rd = {blk->payload, blk->payload + plen, false};
+    uint64_t npos = rd_varint(&rd), nent = rd_varint(&rd);
+    if (rd.bad || npos == 0 || nent < npos || nent > plen || npos > plen)
+        return corrupt(why, whycap, "bad position or entry count");
+    if (!grow((void **)&blk->key, &blk->cap_pos, npos + 1, sizeof(Key)) ||
+        !grow((void **)&blk->ent, &blk->cap_ent, nent, sizeof(BookEntry)))
+        return GMK_ERR_NOMEM;
+    uint32_t *start = realloc(blk->start, (npos + 1) * sizeof *start);
+    if (!start) return GMK_ERR_NOMEM;
+    blk->start = start;
+    blk->npos = (uint32_t)npos;
+    blk->nent = (uint32_t)nent;
+    /* keys */
+    BitReader br = {data + 9, data + 9 + kb, 0, 0, false};
+    blk->key[0] = first_key;
+    for (uint64_t i = 1; i < npos; i++) {
+        uint64_t gap = rice_get(&br, r);
+        Key prev = blk->key[i - 1];
+        if (br.bad || gap >= UINT64_MAX - prev) return corrupt(why, whycap, "bad key stream");
+        blk->key[i] = prev + gap + 1;
+    }
+    if (br.p != br.end) return corrupt(why, whycap, "key stream longer than its keys");
+    /* entries per position */
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < npos; i++) {
+        start[i] = (uint32_t)sum;
+        uint64_t k = rd_varint(&rd) + 1;
+        if (rd.bad || k > nent - sum) return corrupt(why, whycap, "bad move counts");
+        sum += k;
+    }
+    if (sum != nent) return corrupt(why, whycap, "move counts do not add up");
+    start[npos] = (uint32_t)nent;
+    /* moves */
+    unsigned maxcode = (unsigned)(size * size);
+    for (uint64_t i = 0; i < npos; i++) {
+        uint64_t code = 0;
+        for (uint32_t e = start[i]; e < start[i + 1]; e++) {
+            uint64_t v = rd_varint(&rd);
+            code = e == start[i] ? v : code + v + 1;
+            if (rd.bad || code > maxcode) return corrupt(why, whycap, "bad move code");
+            BookEntry *x = &blk->ent[e];
+            x->key = blk->key[i];
+            x->move = book_point((unsigned)code, size);
+        }
+    }
+    /* counts */
+    for (uint64_t e = 0; e < nent; e++) {
+        BookEntry *x = &blk->ent[e];
+        uint64_t tag = rd_varint(&rd);
+        x->flags = 0;
+        x->comment = x->label = NULL;
+        x->comment_len = x->label_len = 0;
+        if (tag <= TAG_ONE_LOSS) {
+            x->games = 1;
+            x->wins = tag == TAG_ONE_WIN;
+            x->draws = tag == TAG_ONE_DRAW;
+            x->losses = tag == TAG_ONE_LOSS;
+        } else if (tag == TAG_COUNTS || tag == TAG_FULL) {
+            x->games = rd_varint(&rd);
+            x->wins = rd_varint(&rd);
+            x->draws = rd_varint(&rd);
+            x->losses = rd_varint(&rd);
+            if (tag == TAG_FULL) {
+                if (rd.p >= rd.end) return corrupt(why, whycap, "entry flags missing");
+                x->flags = *rd.p++;
+                uint64_t cl = rd_varint(&rd);
+                if (rd.bad || cl > (uint64_t)(rd.end - rd.p)) return corrupt(why, whycap, "bad comment");
+                x->comment = cl ? (const char *)rd.p : NULL;
+                x->comment_len = (uint32_t)cl;
+                rd.p += cl;
+                uint64_t ll = rd_varint(&rd);
+                if (rd.bad || ll > (uint64_t)(rd.end - rd.p)) return corrupt(why, whycap, "bad label");
+                x->label = ll ? (const char *)rd.p : NULL;
+                x->label_len = (uint32_t)ll;
+                rd.p += ll;
+            }
+            bool nomove = x->flags & BOOK_FLAG_NOMOVE;
+            if (rd.bad || x->wins > x->games || x->draws > x->games - x->wins ||
+                x->losses > x->games - x->wins - x->draws || (x->games == 0) != nomove ||
+                (x->flags & ~(BOOK_FLAG_MARK | BOOK_FLAG_START | BOOK_FLAG_NOMOVE)))
+                return corrupt(why, whycap, "bad counts");
+        } else {
+            return corrupt(why, whycap, "bad count tag %llu", (unsigned long long)tag);
+        }
+    }
+    if (rd.bad || rd.p != rd.end) return corrupt(why, whycap, "payload has trailing bytes");
+    return GMK_OK;
+}
+
+/* ---- opening ------------------------------------------------------------- */
+
+/* Reads exactly n bytes at offset; false with errno on failure or EOF. */
+static bool read_at(int fd, void *buf, size_t n, uint64_t off) {
+    uint8_t *p = buf;
+    while (n > 0) {
+        ssize_t k = pread(fd, p, n, (off_t)off);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) {
+            if (k == 0) errno = EIO;
+            return false;
+        }
+        p += k;
+        n -= (size_t)k;
+        off += (uint64_t)k;
+    }
+    return true;
+}
+
+/* Parses and checks the header h against the real file size. */
+static GmkStatus header_parse(const uint8_t *h, uint64_t fsize, BookInfo *info,
+                              uint64_t *index_offset, uint32_t *index_crc, BookError *err) {
+    if (memcmp(h, BOOK_MAGIC, 8) != 0) return book_fail(err, GMK_ERR_FORMAT, "not a gmk book");
+    int version = h[8] | h[9] << 8;
+    if (version != BOOK_VERSION)
+        return book_fail(err, GMK_ERR_FORMAT, "book format version %d (this gmk reads %d)", version,
+                         BOOK_VERSION);
+    if ((uint32_t)crc32(0L, h, 92) != get_u32(h + 92))
+        return book_fail(err, GMK_ERR_CORRUPT, "header checksum mismatch");
+    if ((h[10] | h[11] << 8) != BOOK_HEADER_SIZE)
+        return book_fail(err, GMK_ERR_CORRUPT, "bad header size");
+    info->version = version;
+    info->size = h[12];
+    info->rule = (Rule)h[13];
+    info->max_ply = h[14] | h[15] << 8;
+    info->min_games = get_u32(h + 16);
+    info->blocks = get_u32(h + 20);
+    info->games = get_u64(h + 24);
+    info->positions = get_u64(h + 32);
+    info->entries = get_u64(h + 40);
+    *index_offset = get_u64(h + 48);
+    info->file_bytes = get_u64(h + 56);
+    *index_crc = get_u32(h + 64);
+    if (info->size < BOARD_MIN || info->size > BOARD_MAX || info->rule < 0 || info->rule >= RULE_NB)
+        return book_fail(err, GMK_ERR_CORRUPT, "bad board size or rule in the header");
+    if (fsize != info->file_bytes)
+        return book_fail(err, GMK_ERR_CORRUPT, "truncated or extended: %llu bytes, the header says %llu",
+                         (unsigned long long)fsize, (unsigned long long)info->file_bytes);
+    if (*index_offset < BOOK_HEADER_SIZE || *index_offset > fsize ||
+        (fsize - *index_offset) != (uint64_t)info->blocks * BOOK_INDEX_ENTRY ||
+        (info->blocks == 0) != (info->entries == 0) || info->positions > info->entries)
+        return book_fail(err, GMK_ERR_CORRUPT, "inconsistent header");
+    return GMK_OK;
+}
+
+Book *book_open(const char *path, BookError *err) {
+    Book *bk = calloc(1, sizeof *bk);
+    if (!bk || !(bk->path = strdup(path))) {
+        free(bk);
+        book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    bk->cached = -1;
+    bk->fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    uint8_t h[BOOK_HEADER_SIZE];
+    uint64_t ioff = 0;
+    uint32_t icrc = 0;
+    GmkStatus st = GMK_OK;
+    if (bk->fd < 0 || fstat(bk->fd, &sb) != 0) {
+        st = book_fail(err, GMK_ERR_IO, "%s", strerror(errno));
+    } else if (!S_ISREG(sb.st_mode)) {
+        st = book_fail(err, GMK_ERR_FORMAT, "not a regular file");
+    } else if ((uint64_t)sb.st_size < BOOK_HEADER_SIZE) {
+        st = book_fail(err, sb.st_size >= 8 ? GMK_ERR_CORRUPT : GMK_ERR_FORMAT,
+                       "truncated: %lld bytes, shorter than a header", (long long)sb.st_size);
+    } else if (!read_at(bk->fd, h, sizeof h, 0)) {
+        st = book_fail(err, GMK_ERR_IO, "%s", strerror(errno));
+    } else {
+        st = header_parse(h, (uint64_t)sb.st_size, &bk->info, &ioff, &icrc, err);
+    }
+    size_t ilen = (size_t)bk->info.blocks * BOOK_INDEX_ENTRY;
+    uint8_t *ib = NULL;
+    if (st == GMK_OK) {
+        ib = malloc(ilen ? ilen : 1);
+        bk->index = calloc(bk->info.blocks ? bk->info.blocks : 1, sizeof *bk->index);
+        if (!ib || !bk->index) st = book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        else if (!read_at(bk->fd, ib, ilen, ioff)) st = book_fail(err, GMK_ERR_IO, "%s", strerror(errno));
+        else if ((uint32_t)crc32(0L, ib, (uInt)ilen) != icrc)
+            st = book_fail(err, GMK_ERR_CORRUPT, "block index checksum mismatch");
+    }
+    uint64_t next = BOOK_HEADER_SIZE;
+    for (uint32_t i = 0; st == GMK_OK && i < bk->info.blocks; i++) {
+        BookIndexEntry *e = &bk->index[i];
+        const uint8_t *p = ib + (size_t)i * BOOK_INDEX_ENTRY;
+        e->first_key = get_u64(p);
+        e->offset = get_u64(p + 8);
+        e->length = get_u32(p + 16);
+        e->crc = get_u32(p + 20);
+        if (e->offset != next || e->length < 9 || (i > 0 && e->first_key <= bk->index[i - 1].first_key))
+            st = book_fail(err, GMK_ERR_CORRUPT, "block index entry %u out of place", i);
+        next = e->offset + e->length;
+    }
+    if (st == GMK_OK && next != ioff) st = book_fail(err, GMK_ERR_CORRUPT, "blocks do not fill the file");
+    free(ib);
+    if (st != GMK_OK) {
+        book_close(bk);
+        return NULL;
+    }
+    return bk;
+}
+
+void book_close(Book *bk) {
+    if (!bk) return;
+    if (bk->fd >= 0) close(bk->fd);
+    book_block_free(&bk->blk);
+    free(bk->raw);
+    free(bk->index);
+    free(bk->path);
+    free(bk);
+}
+
+const BookInfo *book_info(const Book *bk) { return &bk->info; }
+const char *book_last_error(const Book *bk) { return bk->why; }
+
+/* Reads, checks and decodes block i into bk->blk. */
+static GmkStatus load_block(Book *bk, uint32_t i) {
+    if (bk->cached == (int)i) return GMK_OK;
+    bk->cached = -1;
+    const BookIndexEntry *e = &bk->index[i];
+    if (!grow((void **)&bk->raw, &bk->cap_raw, e->length, 1)) return GMK_ERR_NOMEM;
+    if (!read_at(bk->fd, bk->raw, e->length, e->offset)) {
+        snprintf(bk->why, sizeof bk->why, "block %u: %s", i, strerror(errno));
+        return GMK_ERR_IO;
+    }
+    if ((uint32_t)crc32(0L, bk->raw, e->length) != e->crc) {
+        snprintf(bk->why, sizeof bk->why, "block %u fails its checksum", i);
+        return GMK_ERR_CORRUPT;
+    }
+    char why[120];
+    GmkStatus st = book_block_decode(bk->raw, e->length, e->first_key, bk->info.size, &bk->blk,
+                                     why, sizeof why);
+    if (st == GMK_OK && i + 1 < bk->info.blocks &&
+        bk->blk.key[bk->blk.npos - 1] >= bk->index[i + 1].first_key) {
+        snprintf(why, sizeof why, "keys overlap the next block");
+        st = GMK_ERR_CORRUPT;
+    }
+    if (st != GMK_OK) {
+        snprintf(bk->why, sizeof bk->why, "block %u: %s", i, st == GMK_ERR_NOMEM ? "out of memory" : why);
+        return st;
+    }
+    bk->cached = (int)i;
+    return GMK_OK;
+}
+
+GmkStatus book_verify(Book *bk) {
+    uint64_t pos = 0, ent = 0;
+    for (uint32_t i = 0; i < bk->info.blocks; i++) {
+        GmkStatus st = load_block(bk, i);
+        if (st != GMK_OK) return st;
+        pos += bk->blk.npos;
+        ent += bk->blk.nent;
+    }
+    if (pos != bk->info.positions || ent != bk->info.entries) {
+        snprintf(bk->why, sizeof bk->why, "the blocks hold %llu positions and %llu entries, the header says %llu and %llu",
+                 (unsigned long long)pos, (unsigned long long)ent,
+                 (unsigned long long)bk->info.positions, (unsigned long long)bk->info.entries);
+        return GMK_ERR_CORRUPT;
+    }
+    return GMK_OK;
+}
+
+GmkStatus book_foreach(Book *bk, bool (*fn)(void *ctx, const BookEntry *e), void *ctx) {
+    for (uint32_t i = 0; i < bk->info.blocks; i++) {
+        GmkStatus st = load_block(bk, i);
+        if (st != GMK_OK) return st;
+        for (uint32_t e = 0; e < bk->blk.nent; e++)
+            if (!fn(ctx, &bk->blk.ent[e])) return GMK_OK;
+    }
+    return GMK_OK;
+}
+
+GmkStatus book_entry_at(Book *bk, uint32_t blk, uint32_t e, const BookEntry **out) {
+    *out = NULL;
+    if (blk >= bk->info.blocks) return GMK_OK;
+    GmkStatus st = load_block(bk, blk);
+    if (st != GMK_OK) return st;
+    if (e < bk->blk.nent) *out = &bk->blk.ent[e];
+    return GMK_OK;
+}
+
+const char *book_path(const Book *bk) { return bk->path; }
+
+/* Finds key: *first and *count receive its entries in bk->blk (count 0 if
+ * the book does not hold it). */
+static GmkStatus find_key(Book *bk, Key key, uint32_t *first, uint32_t *count) {
+    *count = 0;
+    if (bk->info.blocks == 0 || key < bk->index[0].first_key) return GMK_OK;
+    uint32_t lo = 0, hi = bk->info.blocks; /* last block with first_key <= key */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (bk->index[mid].first_key <= key) lo = mid;
+        else hi = mid;
+    }
+    GmkStatus st = load_block(bk, lo);
+    if (st != GMK_OK) return st;
+    const BookBlock *b = &bk->blk;
+    uint32_t a = 0, z = b->npos;
+    while (a < z) {
+        uint32_t mid = a + (z - a) / 2;
+        if (b->key[mid] < key) a = mid + 1;
+        else z = mid;
+    }
+    if (a < b->npos && b->key[a] == key) {
+        *first = b->start[a];
+        *count = b->start[a + 1] - b->start[a];
+    }
+    return GMK_OK;
+}
+
+GmkStatus book_lookup(Book *bk, const Board *b, BookEntry *out, int cap, int *n, int *t) {
+    *n = 0;
+    if (board_size(b) != bk->info.size) {
+        snprintf(bk->why, sizeof bk->why, "the board is %dx%d, the book %dx%d", board_size(b),
+                 board_size(b), bk->info.size, bk->info.size);
+        return GMK_ERR_SIZE;
+    }
+    Key key = board_canonical_key(b, t);
+    uint32_t first, count;
+    GmkStatus st = find_key(bk, key, &first, &count);
+    if (st != GMK_OK) return st;
+    for (uint32_t i = 0; i < count && (int)i < cap; i++) out[i] = bk->blk.ent[first + i];
+    *n = (int)count;
+    return GMK_OK;
+}
+
+double book_score(uint64_t wins, uint64_t draws, uint64_t losses) {
+    return ((double)wins + (double)draws / 2 + 1) / ((double)(wins + draws + losses) + 2);
+}
+
+/* Orders book moves best first: score, games, then the point. */
+static int move_cmp(const void *a, const void *b) {
+    const BookMove *x = a, *y = b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    if (x->games != y->games) return x->games > y->games ? -1 : 1;
+    return (x->move > y->move) - (x->move < y->move);
+}
+
+GmkStatus book_probe(Book *bk, const Board *b, BookMove *out, int cap, int *n) {
+    BookEntry ent[BOARD_MAX * BOARD_MAX + 1];
+    int count, t, size = board_size(b);
+    *n = 0;
+    GmkStatus st = book_lookup(bk, b, ent, (int)(sizeof ent / sizeof ent[0]), &count, &t);
+    if (st != GMK_OK) return st;
+    Key key = board_key_sym(b, t);
+    int k = 0;
+    BookMove found[BOARD_MAX * BOARD_MAX + 1];
+    for (int i = 0; i < count && i < (int)(sizeof ent / sizeof ent[0]); i++) {
+        const BookEntry *e = &ent[i];
+        if (e->games == 0) continue; /* a board text, not a move */
+        /* back to b's orientation; among the symmetries that map b to the
+         * canonical image, take the one giving the smallest point */
+        Move best = MOVE_NONE;
+        for (int s = 0; s < SYM_NB; s++) {
+            if (board_key_sym(b, s) != key) continue;
+            Move m = sym_point(e->move, sym_inverse(s), size);
+            if (best == MOVE_NONE || m < best) best = m;
+        }
+        if (best != MOVE_PASS && board_cell(b, best) != CELL_EMPTY) continue; /* a key collision */
+        BookMove *bm = &found[k++];
+        bm->move = best;
+        bm->games = e->games;
+        bm->wins = e->wins;
+        bm->draws = e->draws;
+        bm->losses = e->losses;
+        bm->score = book_score(e->wins, e->draws, e->losses);
+    }
+    qsort(found, (size_t)k, sizeof found[0], move_cmp);
+    for (int i = 0; i < k && i < cap; i++) out[i] = found[i];
+    *n = k < cap ? k : cap;
+    return GMK_OK;
+}

@@ -1,0 +1,565 @@
+/*
+ * book_build.c — counting games into a book, and merging books.
+ *
+ * The builder walks each game on a BOARD_LIGHT board and counts, per
+ * (canonical key, canonical move code), games and results in an open
+ * addressing table of 32-byte slots. The slot of a key is chosen by a
+ * monotone function of the key (canonical keys are the minimum of 8
+ * uniform keys, so home = (1 - (1 - key/2^64)^8) * capacity is uniform), and
+ * probing never wraps: the table in slot order is nearly sorted by key and an
+ * insertion sort finishes it in linear time when the book is written. The
+ * keys of one game are computed first and their slots prefetched before any
+ * is touched.
+ *
+ * When the table would outgrow BookOptions.memory, its entries are written as
+ * a sorted run (a book file without filtering) to a temporary folder; at the
+ * end the runs are merged like shards. Since merge and build feed the same
+ * writer with the same sorted entries, the result is identical either way.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "book.h"
+
+#define SLOT_SLACK 4096 /* slots past the capacity for probes that run off the end */
+
+/* One (position, move) counter. */
+typedef struct {
+    Key key;           /* canonical position key */
+    uint16_t code;     /* canonical move code */
+    uint8_t flags;     /* BOOK_FLAG_* (RenLib nodes) */
+    uint8_t used;      /* 1 if the slot holds an entry */
+    uint32_t note;     /* 1-based index of its texts in notes, 0 if none */
+    uint32_t games, wins, draws, losses;
+} Slot;
+
+/* Texts of a RenLib node: comment then label in the text arena. */
+typedef struct {
+    size_t off;        /* offset in text */
+    uint32_t clen;     /* comment bytes */
+    uint32_t llen;     /* label bytes */
+} Note;
+
+/* One position of a game being counted. */
+typedef struct {
+    Key key;
+    size_t home;
+    uint16_t code;
+    uint8_t outcome;   /* 0 unknown, 1 win, 2 draw, 3 loss for the side that moved */
+} Item;
+
+struct BookBuilder {
+    BookOptions opt;
+    Board *board;             /* light board of the book's size and rule */
+    Slot *slot;               /* cap + SLOT_SLACK slots */
+    size_t cap;               /* power of two */
+    size_t count;             /* used slots */
+    size_t max_cap;           /* largest cap within opt.memory */
+    uint64_t games;           /* games counted in all */
+    uint64_t run_games;       /* games counted since the last spill */
+    Item *items;              /* MOVES_MAX items for one game */
+    char *text;               /* note arena */
+    size_t ntext, cap_text;
+    Note *notes;
+    size_t nnotes, cap_notes;
+    char *run_dir;            /* temporary folder of spilled runs, NULL if none */
+    char **runs;              /* their paths */
+    int nruns;
+};
+
+/* Home slot of key in a table of cap slots. */
+static inline size_t slot_home(Key key, size_t cap) {
+    double x = (double)key * 0x1p-64, y = 1.0 - x;
+    y *= y;
+    y *= y;
+    y *= y;
+    size_t h = (size_t)((1.0 - y) * (double)cap);
+    return h < cap ? h : cap - 1;
+}
+
+/* Allocates an empty table of cap slots. */
+static Slot *table_new(size_t cap) { return calloc(cap + SLOT_SLACK, sizeof(Slot)); }
+
+BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
+    BookBuilder *bb = calloc(1, sizeof *bb);
+    if (!bb) {
+        book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    bb->opt = *opt;
+    if (bb->opt.memory == 0) bb->opt.memory = BOOK_MEMORY_DEFAULT;
+    if (bb->opt.max_ply < 0 || bb->opt.max_ply > 65535) {
+        free(bb);
+        book_fail(err, GMK_ERR_ARG, "max ply out of range");
+        return NULL;
+    }
+    bb->max_cap = 1 << 12;
+    while (bb->max_cap * 2 * sizeof(Slot) <= bb->opt.memory) bb->max_cap *= 2;
+    bb->cap = 1 << 16 < bb->max_cap ? 1 << 16 : bb->max_cap;
+    bb->board = board_new_flags(opt->size, opt->rule, BOARD_LIGHT);
+    bb->slot = table_new(bb->cap);
+    bb->items = malloc(MOVES_MAX * sizeof *bb->items);
+    if (!bb->board || !bb->slot || !bb->items) {
+        book_builder_free(bb);
+        book_fail(err, opt->size < BOARD_MIN || opt->size > BOARD_MAX ? GMK_ERR_SIZE : GMK_ERR_NOMEM,
+                  "cannot make a builder of size %d", opt->size);
+        return NULL;
+    }
+    return bb;
+}
+
+void book_builder_free(BookBuilder *bb) {
+    if (!bb) return;
+    for (int i = 0; i < bb->nruns; i++) {
+        unlink(bb->runs[i]);
+        free(bb->runs[i]);
+    }
+    if (bb->run_dir) rmdir(bb->run_dir);
+    free(bb->run_dir);
+    free(bb->runs);
+    board_free(bb->board);
+    free(bb->slot);
+    free(bb->items);
+    free(bb->text);
+    free(bb->notes);
+    free(bb);
+}
+
+uint64_t book_builder_games(const BookBuilder *bb) { return bb->games; }
+
+/* Finds or makes the slot of (key, code) from its home; NULL if the probe
+ * runs off the slack (the caller grows the table). */
+static inline Slot *slot_find(Slot *t, size_t cap, size_t home, Key key, uint16_t code) {
+    for (size_t i = home; i < cap + SLOT_SLACK; i++) {
+        Slot *s = &t[i];
+        if (!s->used) {
+            s->used = 1;
+            s->key = key;
+            s->code = code;
+            return s;
+        }
+        if (s->key == key && s->code == code) return s;
+    }
+    return NULL;
+}
+
+/* Doubles the table (or rebuilds it at the same size when a probe ran off
+ * the slack). False when out of memory. */
+static bool table_grow(BookBuilder *bb, size_t cap) {
+    Slot *t = table_new(cap);
+    if (!t) return false;
+    for (size_t i = 0; i < bb->cap + SLOT_SLACK; i++) {
+        const Slot *s = &bb->slot[i];
+        if (!s->used) continue;
+        Slot *d = slot_find(t, cap, slot_home(s->key, cap), s->key, s->code);
+        if (!d) {
+            free(t);
+            return cap < (SIZE_MAX >> 7) && table_grow(bb, cap * 2);
+        }
+        *d = *s;
+    }
+    free(bb->slot);
+    bb->slot = t;
+    bb->cap = cap;
+    return true;
+}
+
+/* Compacts the used slots to the front, sorted by (key, code); returns
+ * their count. The table must be cleared (or freed) afterwards. */
+static size_t table_sort(BookBuilder *bb) {
+    Slot *t = bb->slot;
+    size_t n = 0;
+    for (size_t i = 0; i < bb->cap + SLOT_SLACK; i++)
+        if (t[i].used) t[n++] = t[i];
+    for (size_t i = 1; i < n; i++) { /* nearly sorted already: insertion sort */
+        Slot x = t[i];
+        size_t j = i;
+        while (j > 0 && (t[j - 1].key > x.key || (t[j - 1].key == x.key && t[j - 1].code > x.code))) {
+            t[j] = t[j - 1];
+            j--;
+        }
+        t[j] = x;
+    }
+    return n;
+}
+
+/* Writes n sorted slots to path with the given header fields. */
+static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32_t min_games,
+                             uint64_t games, BookError *err) {
+    BookInfo info = {0};
+    info.size = bb->opt.size;
+    info.rule = bb->opt.rule;
+    info.max_ply = bb->opt.max_ply;
+    info.min_games = min_games;
+    info.games = games;
+    BookWriter *w = book_writer_new(path, &info, err);
+    if (!w) return err ? err->status : GMK_ERR_IO;
+    for (size_t i = 0; i < n; i++) {
+        const Slot *s = &bb->slot[i];
+        BookEntry e = {s->key, book_point(s->code, bb->opt.size), s->flags, s->games, s->wins,
+                       s->draws, s->losses, NULL, 0, NULL, 0};
+        if (s->note) {
+            const Note *nt = &bb->notes[s->note - 1];
+            e.comment = nt->clen ? bb->text + nt->off : NULL;
+            e.comment_len = nt->clen;
+            e.label = nt->llen ? bb->text + nt->off + nt->clen : NULL;
+            e.label_len = nt->llen;
+        }
+        GmkStatus st = book_writer_add(w, &e);
+        if (st != GMK_OK) {
+            book_writer_abort(w);
+            return book_fail(err, st, "%s: %s", path, gmk_strerror(st));
+        }
+    }
+    return book_writer_finish(w, err);
+}
+
+/* Writes the table as a sorted run and empties it. */
+static GmkStatus spill(BookBuilder *bb, BookError *err) {
+    if (!bb->run_dir) {
+        const char *tmp = getenv("TMPDIR");
+        char tmpl[4096];
+        snprintf(tmpl, sizeof tmpl, "%s/gmk-book.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(tmpl)) return book_fail(err, GMK_ERR_IO, "cannot make a temporary folder: %s", strerror(errno));
+        bb->run_dir = strdup(tmpl);
+        if (!bb->run_dir) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+    }
+    char **nr = realloc(bb->runs, (size_t)(bb->nruns + 1) * sizeof *nr);
+    if (!nr) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+    bb->runs = nr;
+    size_t plen = strlen(bb->run_dir) + 32;
+    char *path = malloc(plen);
+    if (!path) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+    snprintf(path, plen, "%s/run%06d.book", bb->run_dir, bb->nruns);
+    bb->runs[bb->nruns++] = path;
+    size_t n = table_sort(bb);
+    GmkStatus st = table_write(bb, n, path, 0, bb->run_games, err);
+    memset(bb->slot, 0, (bb->cap + SLOT_SLACK) * sizeof(Slot));
+    bb->count = 0;
+    bb->run_games = 0;
+    return st;
+}
+
+/* Makes room for k more entries: grows the table or spills it. */
+static GmkStatus make_room(BookBuilder *bb, size_t k, BookError *err) {
+    if (bb->run_games >= UINT32_MAX - 1) return spill(bb, err); /* counts are 32-bit */
+    if ((bb->count + k) * 4 <= bb->cap * 3) return GMK_OK;
+    if (bb->cap < bb->max_cap) {
+        if (!table_grow(bb, bb->cap * 2)) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        return GMK_OK;
+    }
+    return spill(bb, err);
+}
+
+/* Adds one item's outcome to its slot; false if the probe ran off the end. */
+static inline bool add_item(BookBuilder *bb, const Item *it) {
+    Slot *s = slot_find(bb->slot, bb->cap, it->home, it->key, it->code);
+    if (!s) return false;
+    if (s->games == 0) bb->count++;
+    s->games++;
+    s->wins += it->outcome == 1;
+    s->draws += it->outcome == 2;
+    s->losses += it->outcome == 3;
+    return true;
+}
+
+/* Canonical code of move m from the position on b whose canonical key is
+ * key: the smallest over the symmetries that map b to its canonical image. */
+static uint16_t canonical_code(const Board *b, Key key, Move m) {
+    int size = board_size(b);
+    unsigned best = ~0u;
+    for (int s = 0; s < SYM_NB; s++) {
+        if (board_key_sym(b, s) != key) continue;
+        unsigned c = book_code(sym_point(m, s, size), size);
+        if (c < best) best = c;
+    }
+    return (uint16_t)best;
+}
+
+GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError *err) {
+    if (g->size != bb->opt.size)
+        return book_fail(err, GMK_ERR_SIZE, "board size %d, the book's is %d", g->size, bb->opt.size);
+    if (g->rule != bb->opt.rule)
+        return book_fail(err, GMK_ERR_ARG, "rule %s, the book's is %s (see --rule)",
+                         rule_name(g->rule), rule_name(bb->opt.rule));
+    Board *b = bb->board;
+    board_reset(b);
+    int k = 0, stones = 0;
+    for (int i = 0; i < g->n; i++) {
+        Move m = g->moves[i];
+        if (m != MOVE_PASS) {
+            if (bb->opt.max_ply > 0 && stones >= bb->opt.max_ply) break;
+            Key key = board_canonical_key(b, NULL);
+            Color side = board_to_move(b);
+            Item *it = &bb->items[k++];
+            it->key = key;
+            it->code = canonical_code(b, key, m);
+            it->outcome = g->result == RESULT_DRAW ? 2
+                          : g->result == RESULT_UNKNOWN ? 0
+                          : (g->result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
+            stones++;
+        }
+        GmkStatus st = board_play(b, m);
+        if (st != GMK_OK) {
+            board_reset(b);
+            return book_fail(err, st, "move %d: %s", i + 1, gmk_strerror(st));
+        }
+    }
+    board_reset(b);
+    GmkStatus st = make_room(bb, (size_t)k, err);
+    if (st != GMK_OK) return st;
+    for (int i = 0; i < k; i++) {
+        Item *it = &bb->items[i];
+        it->home = slot_home(it->key, bb->cap);
+        __builtin_prefetch(&bb->slot[it->home], 1);
+    }
+    for (int i = 0; i < k; i++) {
+        if (add_item(bb, &bb->items[i])) continue;
+        /* a probe ran off the slack: rebuild bigger and retry the rest */
+        if (!table_grow(bb, bb->cap * 2)) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        for (int j = i; j < k; j++) bb->items[j].home = slot_home(bb->items[j].key, bb->cap);
+        i--;
+    }
+    bb->games++;
+    bb->run_games++;
+    return GMK_OK;
+}
+
+/* Stores the texts of a node; returns its 1-based note index, 0 on failure. */
+static uint32_t note_add(BookBuilder *bb, const char *c, size_t clen, const char *l, size_t llen) {
+    if (clen > UINT32_MAX || llen > UINT32_MAX) return 0;
+    if (bb->ntext + clen + llen > bb->cap_text) {
+        size_t cap = bb->cap_text ? bb->cap_text : 4096;
+        while (cap < bb->ntext + clen + llen) cap *= 2;
+        char *nt = realloc(bb->text, cap);
+        if (!nt) return 0;
+        bb->text = nt;
+        bb->cap_text = cap;
+    }
+    if (bb->nnotes == bb->cap_notes) {
+        size_t cap = bb->cap_notes ? bb->cap_notes * 2 : 256;
+        Note *nn = realloc(bb->notes, cap * sizeof *nn);
+        if (!nn) return 0;
+        bb->notes = nn;
+        bb->cap_notes = cap;
+    }
+    Note *n = &bb->notes[bb->nnotes++];
+    n->off = bb->ntext;
+    n->clen = (uint32_t)clen;
+    n->llen = (uint32_t)llen;
+    if (clen) memcpy(bb->text + bb->ntext, c, clen);
+    if (llen) memcpy(bb->text + bb->ntext + clen, l, llen);
+    bb->ntext += clen + llen;
+    return (uint32_t)bb->nnotes;
+}
+
+GmkStatus book_builder_add_node(BookBuilder *bb, const Board *b, Move m, unsigned flags,
+                                const char *comment, size_t comment_len, const char *label,
+                                size_t label_len) {
+    if (board_size(b) != bb->opt.size) return GMK_ERR_SIZE;
+    if (m != MOVE_PASS && !point_on_board(m, bb->opt.size)) return GMK_ERR_OFFBOARD;
+    GmkStatus st = make_room(bb, 1, NULL);
+    if (st != GMK_OK) return st;
+    Key key = board_canonical_key(b, NULL);
+    uint16_t code = canonical_code(b, key, m);
+    Slot *s;
+    while (!(s = slot_find(bb->slot, bb->cap, slot_home(key, bb->cap), key, code)))
+        if (!table_grow(bb, bb->cap * 2)) return GMK_ERR_NOMEM;
+    bool fresh = s->games == 0 && s->flags == 0 && s->note == 0;
+    if (fresh) bb->count++;
+    bool nomove = flags & BOOK_FLAG_NOMOVE;
+    if (!nomove) s->games = 1;
+    if (fresh) s->flags = (uint8_t)(flags & (BOOK_FLAG_MARK | BOOK_FLAG_START | BOOK_FLAG_NOMOVE));
+    else s->flags = (uint8_t)((s->flags | (flags & (BOOK_FLAG_MARK | BOOK_FLAG_START))) &
+                              (nomove ? 0xff : ~BOOK_FLAG_NOMOVE));
+    if (!s->games) s->flags |= BOOK_FLAG_NOMOVE;
+    if (comment_len || label_len) {
+        if (s->note) { /* first text wins, per kind */
+            Note *nt = &bb->notes[s->note - 1];
+            if (nt->clen) comment_len = 0;
+            if (nt->llen) label_len = 0;
+            if (comment_len || label_len) {
+                const char *oc = nt->clen ? bb->text + nt->off : NULL;
+                const char *ol = nt->llen ? bb->text + nt->off + nt->clen : NULL;
+                /* rebuild the note with both kinds (old pointers stay valid
+                 * until note_add reallocates, so copy first) */
+                size_t oclen = nt->clen, ollen = nt->llen;
+                char *tmp = malloc(oclen + ollen + 1);
+                if (!tmp) return GMK_ERR_NOMEM;
+                if (oclen) memcpy(tmp, oc, oclen);
+                if (ollen) memcpy(tmp + oclen, ol, ollen);
+                uint32_t id = note_add(bb, oclen ? tmp : comment, oclen ? oclen : comment_len,
+                                       ollen ? tmp + oclen : label, ollen ? ollen : label_len);
+                free(tmp);
+                if (!id) return GMK_ERR_NOMEM;
+                s->note = id;
+            }
+        } else {
+            s->note = note_add(bb, comment, comment_len, label, label_len);
+            if (!s->note) return GMK_ERR_NOMEM;
+        }
+    }
+    return GMK_OK;
+}
+
+GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err) {
+    if (bb->nruns == 0) {
+        size_t n = table_sort(bb);
+        GmkStatus st = table_write(bb, n, path, bb->opt.min_games, bb->games, err);
+        memset(bb->slot, 0, (bb->cap + SLOT_SLACK) * sizeof(Slot));
+        bb->count = 0;
+        return st;
+    }
+    GmkStatus st = spill(bb, err);
+    if (st != GMK_OK) return st;
+    return book_merge((const char *const *)bb->runs, bb->nruns, path, bb->opt.min_games, err);
+}
+
+/* ---- merge ------------------------------------------------------------- */
+
+/* Read position in one input book. */
+typedef struct {
+    Book *bk;
+    int idx;                  /* input order, for ties */
+    uint32_t blk, e;          /* next entry */
+    const BookEntry *cur;     /* current entry, NULL when done */
+} Cursor;
+
+/* Moves c to its next entry. */
+static GmkStatus cursor_next(Cursor *c) {
+    for (;;) {
+        GmkStatus st = book_entry_at(c->bk, c->blk, c->e, &c->cur);
+        if (st != GMK_OK || c->cur || c->blk >= book_info(c->bk)->blocks) return st;
+        c->blk++;
+        c->e = 0;
+    }
+}
+
+/* a before b: (key, code, input order). */
+static bool cursor_less(const Cursor *a, const Cursor *b, int size) {
+    if (a->cur->key != b->cur->key) return a->cur->key < b->cur->key;
+    unsigned ca = book_code(a->cur->move, size), cb = book_code(b->cur->move, size);
+    if (ca != cb) return ca < cb;
+    return a->idx < b->idx;
+}
+
+/* Restores the heap property below slot i. */
+static void heap_down(Cursor **h, int n, int i, int size) {
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && cursor_less(h[l], h[m], size)) m = l;
+        if (r < n && cursor_less(h[r], h[m], size)) m = r;
+        if (m == i) return;
+        Cursor *t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t min_games,
+                     BookError *err) {
+    if (n < 1) return book_fail(err, GMK_ERR_ARG, "nothing to merge");
+    Cursor *cur = calloc((size_t)n, sizeof *cur);
+    Cursor **heap = calloc((size_t)n, sizeof *heap);
+    GmkStatus st = cur && heap ? GMK_OK : book_fail(err, GMK_ERR_NOMEM, "out of memory");
+    BookInfo info = {0};
+    for (int i = 0; i < n && st == GMK_OK; i++) {
+        BookError e;
+        cur[i].idx = i;
+        cur[i].bk = book_open(inputs[i], &e);
+        if (!cur[i].bk) {
+            st = book_fail(err, e.status, "%s: %s", inputs[i], e.msg);
+            break;
+        }
+        const BookInfo *bi = book_info(cur[i].bk);
+        if (i == 0) {
+            info.size = bi->size;
+            info.rule = bi->rule;
+        } else if (bi->size != info.size || bi->rule != info.rule) {
+            st = book_fail(err, GMK_ERR_ARG, "%s: a %s %dx%d book, %s is %s %dx%d", inputs[i],
+                           rule_name(bi->rule), bi->size, bi->size, inputs[0],
+                           rule_name(info.rule), info.size, info.size);
+        }
+        info.games += bi->games;
+        if (bi->max_ply > info.max_ply) info.max_ply = bi->max_ply;
+        if (bi->min_games > info.min_games) info.min_games = bi->min_games;
+    }
+    for (int i = 0; i < n && st == GMK_OK; i++) /* 0 means unlimited */
+        if (book_info(cur[i].bk)->max_ply == 0) info.max_ply = 0;
+    if (min_games > info.min_games) info.min_games = min_games;
+    BookWriter *w = st == GMK_OK ? book_writer_new(out, &info, err) : NULL;
+    if (st == GMK_OK && !w) st = err ? err->status : GMK_ERR_IO;
+    int hn = 0;
+    for (int i = 0; i < n && st == GMK_OK; i++) {
+        st = cursor_next(&cur[i]);
+        if (st != GMK_OK) book_fail(err, st, "%s: %s", inputs[i], book_last_error(cur[i].bk));
+        else if (cur[i].cur) heap[hn++] = &cur[i];
+    }
+    for (int i = hn / 2 - 1; i >= 0; i--) heap_down(heap, hn, i, info.size);
+    while (st == GMK_OK && hn > 0) {
+        BookEntry acc = *heap[0]->cur;
+        unsigned code = book_code(acc.move, info.size);
+        bool first = true;
+        /* the texts of acc point into the first input's block: copy out
+         * before that cursor moves on */
+        char *ctext = NULL, *ltext = NULL;
+        while (st == GMK_OK && hn > 0 && heap[0]->cur->key == acc.key &&
+               book_code(heap[0]->cur->move, info.size) == code) {
+            Cursor *c = heap[0];
+            const BookEntry *e = c->cur;
+            if (!first) {
+                acc.games += e->games;
+                acc.wins += e->wins;
+                acc.draws += e->draws;
+                acc.losses += e->losses;
+                acc.flags = (uint8_t)((acc.flags | e->flags) &
+                                      ((acc.flags & e->flags & BOOK_FLAG_NOMOVE) ? 0xff : ~BOOK_FLAG_NOMOVE));
+            }
+            if (!ctext && e->comment_len) {
+                ctext = malloc(e->comment_len);
+                if (ctext) memcpy(ctext, e->comment, e->comment_len);
+                acc.comment_len = e->comment_len;
+            }
+            if (!ltext && e->label_len) {
+                ltext = malloc(e->label_len);
+                if (ltext) memcpy(ltext, e->label, e->label_len);
+                acc.label_len = e->label_len;
+            }
+            if ((e->comment_len && !ctext) || (e->label_len && !ltext)) st = GMK_ERR_NOMEM;
+            first = false;
+            c->e++;
+            GmkStatus cs = cursor_next(c);
+            if (cs != GMK_OK) {
+                st = book_fail(err, cs, "%s: %s", book_path(c->bk), book_last_error(c->bk));
+                break;
+            }
+            if (c->cur) heap_down(heap, hn, 0, info.size);
+            else {
+                heap[0] = heap[--hn];
+                heap_down(heap, hn, 0, info.size);
+            }
+        }
+        acc.comment = ctext;
+        acc.label = ltext;
+        if (!ctext) acc.comment_len = 0;
+        if (!ltext) acc.label_len = 0;
+        if (acc.games) acc.flags &= (uint8_t)~BOOK_FLAG_NOMOVE;
+        if (st == GMK_OK) {
+            st = book_writer_add(w, &acc);
+            if (st != GMK_OK) book_fail(err, st, "%s: %s", out, gmk_strerror(st));
+        }
+        free(ctext);
+        free(ltext);
+    }
+    if (w) {
+        if (st == GMK_OK) st = book_writer_finish(w, err);
+        else book_writer_abort(w);
+    }
+    for (int i = 0; cur && i < n; i++) book_close(cur[i].bk);
+    free(cur);
+    free(heap);
+    return st;
+}

@@ -32,11 +32,14 @@
  *           (key[0] is the index's first key) |
  *         zlib stream inflating to P bytes of payload:
  *           varint positions, varint entries, per position varint (moves - 1);
- *           per position its move codes: the first, then code - previous - 1;
+ *           per position its move codes: the first, then code - previous - 1
+ *           (one byte each on boards up to 15x15, varints on larger ones);
  *           per entry its counts: a varint tag: 0..3 = one game, result
  *           unknown / win / draw / loss for the side that moved; 4 = varints
- *           games, wins, draws, losses; 5 = the same, then u8 flags, varint
- *           comment length and bytes, varint label length and bytes (RenLib).
+ *           wins, draws, losses (every result known: games is their sum);
+ *           5 = varints games, wins, draws, losses; 6 = the same, then u8
+ *           flags, varint comment length and bytes, varint label length and
+ *           bytes (RenLib).
  *
  * Keys cost about log2(2^64 / positions) + 1.5 bits each, the rest deflates.
  * Every block, the index and the header carry a CRC-32; the header records
@@ -207,7 +210,13 @@ GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int 
     for (uint64_t i = 0; i < npos; i++) {
         uint64_t code = 0;
         for (uint32_t e = start[i]; e < start[i + 1]; e++) {
-            uint64_t v = rd_varint(&rd);
+            uint64_t v;
+            if (book_code_bytes(size)) {
+                if (rd.p >= rd.end) return corrupt(why, whycap, "move stream too short");
+                v = *rd.p++;
+            } else {
+                v = rd_varint(&rd);
+            }
             code = e == start[i] ? v : code + v + 1;
             if (rd.bad || code > maxcode) return corrupt(why, whycap, "bad move code");
             BookEntry *x = &blk->ent[e];
@@ -227,11 +236,15 @@ GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int 
             x->wins = tag == TAG_ONE_WIN;
             x->draws = tag == TAG_ONE_DRAW;
             x->losses = tag == TAG_ONE_LOSS;
-        } else if (tag == TAG_COUNTS || tag == TAG_FULL) {
-            x->games = rd_varint(&rd);
+        } else if (tag == TAG_KNOWN || tag == TAG_COUNTS || tag == TAG_FULL) {
+            x->games = tag == TAG_KNOWN ? 0 : rd_varint(&rd);
             x->wins = rd_varint(&rd);
             x->draws = rd_varint(&rd);
             x->losses = rd_varint(&rd);
+            if (tag == TAG_KNOWN) {
+                x->games = x->wins + x->draws + x->losses;
+                if (x->games < x->wins || x->games == 0) return corrupt(why, whycap, "bad counts");
+            }
             if (tag == TAG_FULL) {
                 if (rd.p >= rd.end) return corrupt(why, whycap, "entry flags missing");
                 x->flags = *rd.p++;
@@ -520,12 +533,13 @@ GmkStatus book_probe(Book *bk, const Board *b, BookMove *out, int cap, int *n) {
         const BookEntry *e = &ent[i];
         if (e->games == 0) continue; /* a board text, not a move */
         /* back to b's orientation; among the symmetries that map b to the
-         * canonical image, take the one giving the smallest point */
+         * canonical image, take the one giving the highest row, then the
+         * rightmost column (h8: h9 and i9, as renju openings are written) */
         Move best = MOVE_NONE;
         for (int s = 0; s < SYM_NB; s++) {
             if (board_key_sym(b, s) != key) continue;
             Move m = sym_point(e->move, sym_inverse(s), size);
-            if (best == MOVE_NONE || m < best) best = m;
+            if (best == MOVE_NONE || m > best) best = m;
         }
         if (best != MOVE_PASS && board_cell(b, best) != CELL_EMPTY) continue; /* a key collision */
         BookMove *bm = &found[k++];

@@ -20,7 +20,10 @@
 #define BOOK_RICE_ESCAPE 48        /* unary quotients this long escape to a raw 64-bit gap */
 
 /* Count tags of an entry in the counts stream (see book.c). */
-enum { TAG_ONE_UNKNOWN = 0, TAG_ONE_WIN, TAG_ONE_DRAW, TAG_ONE_LOSS, TAG_COUNTS, TAG_FULL };
+enum { TAG_ONE_UNKNOWN = 0, TAG_ONE_WIN, TAG_ONE_DRAW, TAG_ONE_LOSS, TAG_KNOWN, TAG_COUNTS, TAG_FULL };
+
+/* Move codes take one byte on boards up to 15x15 (codes 0..225), varints above. */
+static inline bool book_code_bytes(int size) { return size * size < 256; }
 
 /* One block index entry. */
 typedef struct {
@@ -88,6 +91,8 @@ typedef struct BookWriter BookWriter;
  * Positions whose games add up to fewer than min_games (when > 1) are
  * dropped here, so that build and merge filter alike. */
 BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *err);
+/* Marks the book as scratch (a builder's spilled run): no fsync. */
+void book_writer_scratch(BookWriter *w);
 /* Adds an entry; entries come in increasing (key, move code) order. */
 GmkStatus book_writer_add(BookWriter *w, const BookEntry *e);
 /* Finishes the file; frees w. */
@@ -100,6 +105,10 @@ void book_writer_abort(BookWriter *w);
 GmkStatus book_entry_at(Book *bk, uint32_t blk, uint32_t e, const BookEntry **out);
 /* Name of the file bk was opened from. */
 const char *book_path(const Book *bk);
+
+/* Creates a fresh temporary file beside path (mode 0666 less the umask);
+ * returns its descriptor and its malloc'ed name, or -1 with errno. */
+int book_tmp_open(const char *path, char **tmp_out);
 
 /* Fills err (may be NULL) and returns st. */
 GmkStatus book_fail(BookError *err, GmkStatus st, const char *fmt, ...)

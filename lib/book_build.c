@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "board.h"
 #include "book.h"
 
 #define SLOT_SLACK 4096 /* slots past the capacity for probes that run off the end */
@@ -187,7 +188,7 @@ static size_t table_sort(BookBuilder *bb) {
 
 /* Writes n sorted slots to path with the given header fields. */
 static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32_t min_games,
-                             uint64_t games, BookError *err) {
+                             uint64_t games, bool scratch, BookError *err) {
     BookInfo info = {0};
     info.size = bb->opt.size;
     info.rule = bb->opt.rule;
@@ -196,6 +197,7 @@ static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32
     info.games = games;
     BookWriter *w = book_writer_new(path, &info, err);
     if (!w) return err ? err->status : GMK_ERR_IO;
+    if (scratch) book_writer_scratch(w);
     for (size_t i = 0; i < n; i++) {
         const Slot *s = &bb->slot[i];
         BookEntry e = {s->key, book_point(s->code, bb->opt.size), s->flags, s->games, s->wins,
@@ -235,7 +237,7 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
     snprintf(path, plen, "%s/run%06d.book", bb->run_dir, bb->nruns);
     bb->runs[bb->nruns++] = path;
     size_t n = table_sort(bb);
-    GmkStatus st = table_write(bb, n, path, 0, bb->run_games, err);
+    GmkStatus st = table_write(bb, n, path, 0, bb->run_games, true, err);
     memset(bb->slot, 0, (bb->cap + SLOT_SLACK) * sizeof(Slot));
     bb->count = 0;
     bb->run_games = 0;
@@ -267,15 +269,29 @@ static inline bool add_item(BookBuilder *bb, const Item *it) {
 
 /* Canonical code of move m from the position on b whose canonical key is
  * key: the smallest over the symmetries that map b to its canonical image. */
-static uint16_t canonical_code(const Board *b, Key key, Move m) {
-    int size = board_size(b);
+static inline uint16_t canonical_code(const Board *b, Key key, Move m) {
+    int size = b->size;
     unsigned best = ~0u;
     for (int s = 0; s < SYM_NB; s++) {
-        if (board_key_sym(b, s) != key) continue;
-        unsigned c = book_code(sym_point(m, s, size), size);
+        if (b->symkey[s] != key) continue;
+        Move q = m == MOVE_PASS ? m : (Move)b->sym[s][m];
+        unsigned c = book_code(q, size);
         if (c < best) best = c;
     }
     return (uint16_t)best;
+}
+
+/* The item of move m from the position on b, played by the side to move. */
+static inline void make_item(const Board *b, Move m, GameResult result, Item *it) {
+    Key key = b->symkey[0];
+    for (int s = 1; s < SYM_NB; s++)
+        if (b->symkey[s] < key) key = b->symkey[s];
+    Color side = board_side(b);
+    it->key = key;
+    it->code = canonical_code(b, key, m);
+    it->outcome = result == RESULT_DRAW ? 2
+                  : result == RESULT_UNKNOWN ? 0
+                  : (result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
 }
 
 GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError *err) {
@@ -284,30 +300,38 @@ GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError 
     if (g->rule != bb->opt.rule)
         return book_fail(err, GMK_ERR_ARG, "rule %s, the book's is %s (see --rule)",
                          rule_name(g->rule), rule_name(bb->opt.rule));
-    Board *b = bb->board;
-    board_reset(b);
-    int k = 0, stones = 0;
-    for (int i = 0; i < g->n; i++) {
-        Move m = g->moves[i];
-        if (m != MOVE_PASS) {
-            if (bb->opt.max_ply > 0 && stones >= bb->opt.max_ply) break;
-            Key key = board_canonical_key(b, NULL);
-            Color side = board_to_move(b);
-            Item *it = &bb->items[k++];
-            it->key = key;
-            it->code = canonical_code(b, key, m);
-            it->outcome = g->result == RESULT_DRAW ? 2
-                          : g->result == RESULT_UNKNOWN ? 0
-                          : (g->result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
-            stones++;
+    int k = 0, max_ply = bb->opt.max_ply;
+    Board *b = g->board;
+    if (b && b->ply == g->n && b->size == g->size) {
+        /* the reader's board holds the game: walk it backwards, which also
+         * empties it for the reader */
+        int stones = b->stones[0] + b->stones[1];
+        while (b->ply > 0) {
+            Move m = b->hist[b->ply - 1];
+            board_undo(b);
+            if (m == MOVE_PASS) continue;
+            stones--;
+            if (max_ply == 0 || stones < max_ply) make_item(b, m, g->result, &bb->items[k++]);
         }
-        GmkStatus st = board_play(b, m);
-        if (st != GMK_OK) {
-            board_reset(b);
-            return book_fail(err, st, "move %d: %s", i + 1, gmk_strerror(st));
+    } else {
+        b = bb->board;
+        board_reset(b);
+        int stones = 0;
+        for (int i = 0; i < g->n; i++) {
+            Move m = g->moves[i];
+            if (m != MOVE_PASS) {
+                if (max_ply > 0 && stones >= max_ply) break;
+                make_item(b, m, g->result, &bb->items[k++]);
+                stones++;
+            }
+            GmkStatus st = board_play(b, m);
+            if (st != GMK_OK) {
+                board_reset(b);
+                return book_fail(err, st, "move %d: %s", i + 1, gmk_strerror(st));
+            }
         }
+        board_reset(b);
     }
-    board_reset(b);
     GmkStatus st = make_room(bb, (size_t)k, err);
     if (st != GMK_OK) return st;
     for (int i = 0; i < k; i++) {
@@ -407,7 +431,7 @@ GmkStatus book_builder_add_node(BookBuilder *bb, const Board *b, Move m, unsigne
 GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err) {
     if (bb->nruns == 0) {
         size_t n = table_sort(bb);
-        GmkStatus st = table_write(bb, n, path, bb->opt.min_games, bb->games, err);
+        GmkStatus st = table_write(bb, n, path, bb->opt.min_games, bb->games, false, err);
         memset(bb->slot, 0, (bb->cap + SLOT_SLACK) * sizeof(Slot));
         bb->count = 0;
         return st;

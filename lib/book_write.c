@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -123,6 +124,7 @@ struct BookWriter {
     uint64_t offset;          /* bytes written so far */
     GmkStatus st;             /* first failure */
     int saved_errno;          /* errno of an I/O failure */
+    bool no_sync;             /* a temporary run: no fsync */
     /* the position being collected */
     BookEntry *pe;            /* its entries */
     size_t npe, cap_pe;
@@ -182,21 +184,51 @@ static void w_write(BookWriter *w, const void *buf, size_t n) {
     }
 }
 
+int book_tmp_open(const char *path, char **tmp_out) {
+    size_t n = strlen(path) + 40;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        errno = ENOMEM;
+        return -1;
+    }
+    /* O_EXCL with a fresh name (mkstemp would ignore the umask: mode 0600) */
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t r = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid() << 20 ^ (uint64_t)(uintptr_t)tmp;
+    for (int tries = 0; tries < 100; tries++) {
+        char suffix[9];
+        for (int i = 0; i < 8; i++) {
+            suffix[i] = digits[r % 36];
+            r /= 36;
+        }
+        suffix[8] = '\0';
+        r = r * 6364136223846793005ULL + 1442695040888963407ULL + (uint64_t)tries;
+        snprintf(tmp, n, "%s.tmp.%s", path, suffix);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            *tmp_out = tmp;
+            return fd;
+        }
+        if (errno != EEXIST) break;
+    }
+    int e = errno;
+    free(tmp);
+    errno = e;
+    return -1;
+}
+
 BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *err) {
     BookWriter *w = calloc(1, sizeof *w);
-    size_t plen = strlen(path);
-    if (!w || !(w->path = strdup(path)) || !(w->tmp = malloc(plen + 16))) {
-        if (w) free(w->path);
+    if (!w || !(w->path = strdup(path))) {
         free(w);
         book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    snprintf(w->tmp, plen + 16, "%s.tmp.XXXXXX", path);
-    w->fd = mkstemp(w->tmp);
+    w->fd = book_tmp_open(path, &w->tmp);
     if (w->fd < 0) {
         int e = errno;
         book_fail(err, GMK_ERR_IO, "%s: cannot create a temporary file: %s", path, strerror(e));
-        free(w->tmp);
         free(w->path);
         free(w);
         errno = e;
@@ -210,6 +242,8 @@ BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *e
     w_write(w, zero, sizeof zero); /* the real header comes last */
     return w;
 }
+
+void book_writer_scratch(BookWriter *w) { w->no_sync = true; }
 
 /* Encodes the collected block and writes it. */
 static void block_flush(BookWriter *w) {
@@ -277,6 +311,13 @@ static void encode_counts(ByteBuf *b, const BookEntry *e) {
                                            : e->losses ? TAG_ONE_LOSS : TAG_ONE_UNKNOWN);
         return;
     }
+    if (plain && e->games == e->wins + e->draws + e->losses) { /* every result known */
+        bb_varint(b, TAG_KNOWN);
+        bb_varint(b, e->wins);
+        bb_varint(b, e->draws);
+        bb_varint(b, e->losses);
+        return;
+    }
     bb_varint(b, plain ? TAG_COUNTS : TAG_FULL);
     bb_varint(b, e->games);
     bb_varint(b, e->wins);
@@ -318,7 +359,13 @@ static void position_flush(BookWriter *w) {
     unsigned prev = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned code = book_code(w->pe[i].move, w->info.size);
-        bb_varint(&w->moves, i == 0 ? code : code - prev - 1);
+        unsigned v = i == 0 ? code : code - prev - 1;
+        if (book_code_bytes(w->info.size)) {
+            uint8_t byte = (uint8_t)v;
+            bb_bytes(&w->moves, &byte, 1);
+        } else {
+            bb_varint(&w->moves, v);
+        }
         prev = code;
         encode_counts(&w->counts, &w->pe[i]);
     }
@@ -438,7 +485,7 @@ GmkStatus book_writer_finish(BookWriter *w, BookError *err) {
             w->st = GMK_ERR_IO;
         }
     }
-    if (w->st == GMK_OK && fsync(w->fd) != 0) {
+    if (w->st == GMK_OK && !w->no_sync && fsync(w->fd) != 0) {
         w->saved_errno = errno;
         w->st = GMK_ERR_IO;
     }
@@ -453,7 +500,7 @@ GmkStatus book_writer_finish(BookWriter *w, BookError *err) {
     }
     GmkStatus st = w->st;
     if (st == GMK_OK) {
-        sync_dir(w->path);
+        if (!w->no_sync) sync_dir(w->path);
     } else {
         unlink(w->tmp);
         if (st == GMK_ERR_IO)

@@ -549,6 +549,9 @@ typedef struct {
     GameResult result;  /* a five on the board overrides the stated result */
     long line;          /* 1-based line where the record starts */
     int variation;      /* 0: main line; 1..: further SGF variations */
+    Board *board;       /* the record played out on a BOARD_LIGHT board (NULL if the
+                           caller made the record itself); the callback may take
+                           moves back: the reader resets it afterwards */
 } GameRecord;
 
 /* How to read. Zero-initialised means: guess the format, 15x15 freestyle. */

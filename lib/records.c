@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- names ---------------------------------------------------------------- */
 
@@ -147,9 +148,8 @@ static void rec_report(RecordReader *rr, Board *b, size_t start, GameResult resu
     int n = board_ply(b);
     Color w = board_winner(b);
     if (w != COLOR_NONE) result = w == COLOR_BLACK ? RESULT_BLACK : RESULT_WHITE;
-    for (int i = 0; i < n; i++) rr->moves[i] = board_move_at(b, i);
     GameRecord g = {rr->moves, n, board_size(b), board_rule(b), result, rec_line(rr, start),
-                    variation};
+                    variation, b};
     rr->records++;
     if (!rr->sink->game(rr->sink->ctx, &g)) rr->stop = true;
 }
@@ -179,8 +179,13 @@ void rec_finish(RecordReader *rr, size_t start, int size, Rule rule, GameResult 
         if (st == GMK_ERR_OCCUPIED) {
             int first = 0;
             while (first < i && rr->moves[first] != m) first++;
-            rec_error(rr, rr->ofs[i], st, "move %d (%s = %s) is already occupied by move %d",
-                      i + 1, tok, notation_point_str(m, size, ORIGIN_BOTTOM, pt), first + 1);
+            notation_point_str(m, size, ORIGIN_BOTTOM, pt);
+            if (strcasecmp(tok, pt) == 0)
+                rec_error(rr, rr->ofs[i], st, "move %d (%s) is already occupied by move %d", i + 1,
+                          tok, first + 1);
+            else
+                rec_error(rr, rr->ofs[i], st, "move %d (%s = %s) is already occupied by move %d",
+                          i + 1, tok, pt, first + 1);
         } else if (st == GMK_ERR_OFFBOARD) {
             rec_error(rr, rr->ofs[i], st, "move %d (%s) is off the board (size %d)", i + 1, tok,
                       size);
@@ -230,11 +235,45 @@ static bool parse_result_word(const char *s, size_t len, GameResult *out) {
     return false;
 }
 
+/* Splits an INTERFACE position (len bytes at s, at offset start) into
+ * tokens: coordinates, "--" passes, separators ' ' and ','. False on a bad
+ * token (reported). */
+static bool moves_tokens(RecordReader *rr, const char *s, size_t len, size_t start) {
+    int size = rr->opt->size;
+    Origin origin = rr->opt->origin;
+    size_t i = 0;
+    while (i < len) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == ' ' || ch == ',' || ch == '\r') {
+            i++;
+            continue;
+        }
+        if (ch == '-' && i + 1 < len && s[i + 1] == '-') {
+            rec_push(rr, MOVE_PASS, start + i);
+            i += 2;
+            continue;
+        }
+        char buf[4] = {0};
+        for (int k = 0; k < 3 && i + (size_t)k < len; k++) buf[k] = s[i + (size_t)k];
+        Move m;
+        int used;
+        GmkStatus st = notation_parse_point(buf, size, origin, &m, &used);
+        if (st == GMK_ERR_SYNTAX) {
+            size_t k = 0;
+            while (i + k < len && k < 12 && s[i + k] != ' ' && s[i + k] != ',') k++;
+            if (k == 0) k = 1;
+            rec_error(rr, start + i, st, "bad coordinate '%.*s'", (int)k, s + i);
+            return false;
+        }
+        rec_push(rr, st == GMK_OK ? m : MOVE_OFFBOARD, start + i);
+        i += (size_t)used;
+    }
+    return true;
+}
+
 /* One game a line: an INTERFACE position, then optionally TAB and a result. */
 static void read_moves(RecordReader *rr) {
     const RecordOptions *o = rr->opt;
-    Board *b = reader_board(rr, o->size, o->rule);
-    if (!b) return;
     size_t pos = 0;
     while (pos < rr->len && !rr->stop && rr->fatal == GMK_OK) {
         const char *s = rr->buf + pos;
@@ -261,13 +300,7 @@ static void read_moves(RecordReader *rr) {
                 continue;
             }
         }
-        ParseError err;
-        if (notation_parse_position(b, s, flen, o->origin, &err) != GMK_OK) {
-            size_t at = start + (err.column > 0 ? (size_t)err.column - 1 : 0);
-            rec_error(rr, at, err.status, "%s", err.msg);
-            continue;
-        }
-        rec_report(rr, b, start, result, 0);
+        if (moves_tokens(rr, s, flen, start)) rec_finish(rr, start, o->size, o->rule, result, 0);
     }
 }
 

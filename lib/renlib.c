@@ -283,7 +283,7 @@ static Child *children(Export *x, int *n) {
         for (int s = 0; s < SYM_NB; s++) {
             if (board_key_sym(x->b, s) != key) continue;
             Move m = sym_point(ent[i].move, sym_inverse(s), LIB_SIZE);
-            if (best == MOVE_NONE || lib_pos(m) < lib_pos(best)) best = m;
+            if (best == MOVE_NONE || m > best) best = m; /* as book_probe() shows it */
         }
         if (best != MOVE_PASS && board_cell(x->b, best) != CELL_EMPTY) continue;
         Child *c = &ch[k++];
@@ -348,11 +348,8 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
     if (book_info(bk)->size != LIB_SIZE)
         return book_fail(err, GMK_ERR_SIZE, "RenLib libraries are 15x15, the book is %dx%d",
                          book_info(bk)->size, book_info(bk)->size);
-    size_t plen = strlen(path) + 16;
-    char *tmp = malloc(plen);
-    if (!tmp) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
-    snprintf(tmp, plen, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
+    char *tmp = NULL;
+    int fd = book_tmp_open(path, &tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
         int e = errno;

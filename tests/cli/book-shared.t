@@ -1,0 +1,49 @@
+gmk-book on the real records and the RenLib library of ../shared/data.
+
+#requires: -d "$GMK_SHARED"
+
+PlayOK games under the exact-five rule: the games that go on after a five
+are reported and skipped.
+
+  $ gmk-book build -r standard -o p.book "$GMK_SHARED"/games/evacoregen6.pgn.txt "$GMK_SHARED"/games/runglathap.pgn.txt 2>&1 | sed -n '1,2p'
+  gmk-book: .*/evacoregen6.pgn.txt:195: record 12: move 22 \(o9\) comes after the winning move 21 (re)
+  gmk-book: .*/evacoregen6.pgn.txt:732: record 45: move 45 \(i11\) comes after the winning move 44 (re)
+  $ gmk-book stats p.book | grep -E '^(rule|games)\b'
+  rule	standard
+  games	276
+
+The Yixin match: game 5 repeats a point and is refused; the other four count.
+The record says renju (RU[Soosyrv-8]), so the book must be renju too.
+
+  $ gmk-book build -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
+  2018_Yixin_vs_QiGuan_5games.sgf:1: game skipped: rule renju, the book's is freestyle (see --rule)
+  2018_Yixin_vs_QiGuan_5games.sgf:8: game skipped: rule renju, the book's is freestyle (see --rule)
+  2018_Yixin_vs_QiGuan_5games.sgf:15: game skipped: rule renju, the book's is freestyle (see --rule)
+  2018_Yixin_vs_QiGuan_5games.sgf:23: game skipped: rule renju, the book's is freestyle (see --rule)
+  2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
+  $ gmk-book build -r renju -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
+  2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
+  $ printf 'h8\n' | gmk-book probe y.book
+  h8	i9:2:0:2:0:0.500	h9:2:0:0:2:0.250
+
+Every SGF variation as a game of its own; a psq game on 20x20.
+
+  $ gmk-book build --variations -o v.book "$GMK_SHARED"/games/renju_sample_tree.sgf && gmk-book stats v.book | grep -E '^games'
+  games	5
+  $ gmk-book build -s 20 -o q.book "$GMK_SHARED"/games/gomocup_sample.psq && printf 'j11\n' | gmk-book probe q.book
+  j11	l10:1:1:0:0:0.667
+
+RenLib: import, export, import again gives the same book; exporting that
+gives the same library. Comments are kept as they are (GBK).
+
+  $ gmk-book import -o r1.book "$GMK_SHARED"/books/shuxingge_opening_guide.lib
+  $ gmk-book export --renlib -o r2.lib r1.book
+  $ gmk-book import -o r3.book r2.lib && cmp r1.book r3.book && echo same book
+  same book
+  $ gmk-book export --renlib -o r4.lib r3.book && cmp r2.lib r4.lib && echo same library
+  same library
+  $ gmk-book stats r1.book | grep -E '^(rule|entries_with_text)\b'
+  rule	renju
+  entries_with_text	2347
+  $ gmk-book dump --json r1.book | head -1 | cut -c1-110
+  {"key":"0000000000000000","move":"h8","games":1,"wins":0,"draws":0,"losses":0,"score":0.5000,"comment_hex":"d7

@@ -1,9 +1,8 @@
 /*
  * gmk-book — opening books from game records: build, probe, merge, dump,
- * stats, and RenLib import / export. One CliOption table per subcommand, so
- * that help, man pages and completions come from the same place
- * (`gmk-book --list-commands` names the subcommands, `gmk-book SUB
- * --list-options` lists one's options).
+ * stats, and RenLib import / export. One CliOption table per command (a
+ * commands table of cli.h), so that help, man pages and completions come
+ * from the same place.
  */
 #include <errno.h>
 #include <limits.h>
@@ -30,9 +29,7 @@ enum {
 #define O_SIZE {"size", 's', "N", "15", "board size, 5..22", "5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22", CLI_OPT_SIZE}
 #define O_ORIGIN {"origin", 0, "WHERE", "bottom", "row numbers count from the bottom or the top", "bottom top", CLI_OPT_ORIGIN}
 #define O_JSON {"json", 0, NULL, NULL, "JSON Lines output", NULL, CLI_OPT_JSON}
-#define O_HELP {"help", 'h', NULL, NULL, "show this help and exit", NULL, CLI_OPT_HELP}
-#define O_VERSION {"version", 'V', NULL, NULL, "show the version and exit", NULL, CLI_OPT_VERSION}
-#define O_OUTPUT {"output", 'o', "FILE", NULL, "file to write (required)", "@file", OPT_OUTPUT}
+#define O_OUTPUT {"output", 'o', "BOOK", NULL, "the book to write (required)", "@file", OPT_OUTPUT}
 #define O_MIN_GAMES {"min-games", 0, "N", "1", "drop positions seen fewer than N times", NULL, OPT_MIN_GAMES}
 #define O_END {NULL, 0, NULL, NULL, NULL, NULL, 0}
 
@@ -42,8 +39,8 @@ static const CliOption BUILD_OPTIONS[] = {
     O_MIN_GAMES,
     {"format", 'f', "FORMAT", "auto", "record format: auto moves pgn sgf psq rif", FORMAT_VALUES, OPT_FORMAT},
     {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},
-    {"memory", 0, "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
-    O_ORIGIN, O_HELP, O_VERSION, O_END,
+    {"memory", 'm', "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
+    O_ORIGIN, O_END,
 };
 static const CliOption PROBE_OPTIONS[] = {
     {"pick", 0, NULL, NULL, "print one move, at random weighted by score among the good ones", NULL, OPT_PICK},
@@ -51,50 +48,48 @@ static const CliOption PROBE_OPTIONS[] = {
     {"seed", 0, "N", NULL, "--pick: random seed (default: from the clock)", NULL, OPT_SEED},
     {"min-games", 0, "N", "1", "show moves played at least N times", NULL, OPT_MIN_GAMES},
     {"min-score", 0, "X", "0", "show moves scoring at least X", NULL, OPT_MIN_SCORE},
-    {"top", 'n', "N", NULL, "show the N best moves (default: all)", NULL, OPT_TOP},
+    {"top", 0, "N", NULL, "show the N best moves (default: all)", NULL, OPT_TOP},
     O_RULE, O_SIZE, O_ORIGIN,
     {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)", "black white", CLI_OPT_TO_MOVE},
-    O_JSON, O_HELP, O_VERSION, O_END,
+    O_JSON, O_END,
 };
-static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_HELP, O_VERSION, O_END};
-static const CliOption DUMP_OPTIONS[] = {O_JSON, O_HELP, O_VERSION, O_END};
+static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_END};
+static const CliOption DUMP_OPTIONS[] = {O_JSON, O_END};
 static const CliOption IMPORT_OPTIONS[] = {
     O_OUTPUT,
     {"rule", 'r', "RULE", "renju", "rule recorded in the book", CLI_RULE_VALUES, CLI_OPT_RULE},
-    O_HELP, O_VERSION, O_END,
+    O_END,
 };
 static const CliOption EXPORT_OPTIONS[] = {
     {"renlib", 0, NULL, NULL, "write a RenLib .lib library (required: the only format)", NULL, OPT_RENLIB},
-    O_OUTPUT, O_HELP, O_VERSION, O_END,
+    {"output", 'o', "BOOK", NULL, "the .lib file to write (required)", "@file", OPT_OUTPUT},
+    O_END,
 };
 
-static const CliProgram PROGRAMS[] = {
-    {"gmk-book", "build -o BOOK [OPTIONS] [FILE...]",
-     "Build an opening book from game records (move lists, PlayOK PGN, SGF, Piskvork psq,\n"
-     "RenjuNet XML). Every position up to --max-ply stones is keyed by its canonical key\n"
-     "(the same for all 8 symmetric images) with the moves played from it and their games,\n"
-     "wins, draws and losses for the side that moved.", BUILD_OPTIONS, false},
-    {"gmk-book", "probe [OPTIONS] BOOK [FILE...]",
-     "Read positions and print the book moves, best first, in the queried orientation:\n"
-     "move:games:wins:draws:losses:score per field (or \"-\" when the book has none).",
+static const CliProgram COMMANDS[] = {
+    {"build", "-o BOOK [OPTIONS] [FILE...]",
+     "Build a book from game records (move lists, PGN, SGF, psq, RenjuNet XML)", BUILD_OPTIONS, false},
+    {"probe", "[OPTIONS] BOOK [FILE...]",
+     "Print the book moves of positions, best first: move:games:wins:draws:losses:score",
      PROBE_OPTIONS, false},
-    {"gmk-book", "merge -o OUT [OPTIONS] BOOK...",
-     "Merge books of the same size and rule: counts add up. Books built from disjoint\n"
-     "shards merge into the book built from all the games at once, byte for byte.",
+    {"merge", "-o OUT [OPTIONS] BOOK...",
+     "Merge books of one size and rule; merged shards equal the whole book byte for byte",
      MERGE_OPTIONS, false},
-    {"gmk-book", "dump [OPTIONS] BOOK",
-     "Print every entry: key, move (canonical orientation), games, wins, draws, losses,\n"
-     "score, and RenLib flags and texts.", DUMP_OPTIONS, false},
-    {"gmk-book", "stats [OPTIONS] BOOK",
-     "Check every block of a book and print what it holds.", DUMP_OPTIONS, false},
-    {"gmk-book", "import -o BOOK [OPTIONS] FILE.lib",
-     "Turn a RenLib library into a book: every node is a book move (games 1),\n"
-     "comments and board texts are kept as bytes.", IMPORT_OPTIONS, false},
-    {"gmk-book", "export --renlib -o OUT.lib BOOK",
-     "Write a 15x15 book as a RenLib library: the book's moves from the empty board.",
-     EXPORT_OPTIONS, false},
+    {"dump", "[OPTIONS] BOOK", "Print every entry of a book in key order", DUMP_OPTIONS, false},
+    {"stats", "[OPTIONS] BOOK", "Check every block of a book and print what it holds", DUMP_OPTIONS, false},
+    {"import", "-o BOOK [OPTIONS] FILE.lib",
+     "Turn a RenLib library into a book, comments and board texts kept", IMPORT_OPTIONS, false},
+    {"export", "--renlib -o OUT.lib BOOK", "Write a 15x15 book as a RenLib library", EXPORT_OPTIONS, false},
+    {NULL, NULL, NULL, NULL, false},
 };
-static const char *const COMMANDS[] = {"build", "probe", "merge", "dump", "stats", "import", "export"};
+static const CliProgram BOOK_PROGRAM = {
+    "gmk-book", "COMMAND [OPTIONS] [ARGS...]",
+    "Opening books for gomoku and renju: built from game records, compressed, probed by\n"
+    "position in any of its 8 orientations, merged, and exchanged with RenLib.\n"
+    "A position is keyed by its canonical key (the same for its 8 symmetric images);\n"
+    "games, wins, draws and losses are counted for the side that moved.",
+    NULL, false, COMMANDS, false,
+};
 enum { CMD_BUILD, CMD_PROBE, CMD_MERGE, CMD_DUMP, CMD_STATS, CMD_IMPORT, CMD_EXPORT, CMD_NB };
 
 /* Settings of a run. */
@@ -181,7 +176,8 @@ static bool option_given(int argc, char **argv, const char *shortopt, const char
 /* Usage error: message, hint, exit 2. */
 static void usage_fail(const Cli *cli, const char *what) {
     cli_error(cli, "%s", what);
-    fprintf(stderr, "Try '%s --help' for more information.\n", cli->prog);
+    fprintf(stderr, "Try '%s %s --help' for more information.\n", cli->prog,
+            cli->command ? cli->command->name : "");
     exit(EXIT_FAILURE_RUN);
 }
 
@@ -619,48 +615,16 @@ static int cmd_export(Gb *g, char **args) {
 
 /* ---- main --------------------------------------------------------------- */
 
-static void main_usage(FILE *f) {
-    fprintf(f, "Usage: gmk-book COMMAND [OPTIONS] [ARGS...]\n"
-               "Opening books for gomoku and renju: built from game records, compressed,\n"
-               "probed by position in any of its 8 orientations.\n\nCommands:\n");
-    for (int i = 0; i < CMD_NB; i++) fprintf(f, "  %-8s %s\n", COMMANDS[i], PROGRAMS[i].usage);
-    fprintf(f, "\n'gmk-book COMMAND --help' describes a command and its options.\n");
-}
-
 int main(int argc, char **argv) {
     Gb g = {0};
     g.max_ply = BOOK_MAX_PLY_DEFAULT;
     g.min_games = 1;
     g.memory_mb = BOOK_MEMORY_DEFAULT >> 20;
     g.margin = atof(DEFAULT_MARGIN);
-    g.cli.prog = "gmk-book";
-    if (argc < 2) {
-        main_usage(stderr);
-        return EXIT_FAILURE_RUN;
-    }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        main_usage(stdout);
-        return EXIT_ALL_OK;
-    }
-    if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
-        printf("gmk-book %s\n", GMK_VERSION);
-        return EXIT_ALL_OK;
-    }
-    if (strcmp(argv[1], "--list-commands") == 0) { /* for completions */
-        for (int i = 0; i < CMD_NB; i++) printf("%s\t%s\n", COMMANDS[i], PROGRAMS[i].usage);
-        return EXIT_ALL_OK;
-    }
-    g.cmd = -1;
-    for (int i = 0; i < CMD_NB; i++)
-        if (strcmp(argv[1], COMMANDS[i]) == 0) g.cmd = i;
-    if (g.cmd < 0) {
-        cli_error(&g.cli, "'%s' is not a command (build, probe, merge, dump, stats, import, export)", argv[1]);
-        fprintf(stderr, "Try 'gmk-book --help' for more information.\n");
-        return EXIT_FAILURE_RUN;
-    }
-    bool rule_set = option_given(argc - 1, argv + 1, "-r", "--rule");
-    bool size_set = option_given(argc - 1, argv + 1, "-s", "--size");
-    int first = 1 + cli_parse(&g.cli, &PROGRAMS[g.cmd], argc - 1, argv + 1, book_option, &g);
+    bool rule_set = option_given(argc, argv, "-r", "--rule");
+    bool size_set = option_given(argc, argv, "-s", "--size");
+    int first = cli_parse(&g.cli, &BOOK_PROGRAM, argc, argv, book_option, &g);
+    g.cmd = (int)(g.cli.command - COMMANDS);
     if (g.cmd == CMD_IMPORT && !rule_set) g.cli.rule = RULE_RENJU;
     char **args = argv + first;
     switch (g.cmd) {

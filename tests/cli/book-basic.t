@@ -77,24 +77,26 @@ A damaged book is refused with a reason, exit status 2; so is a missing one.
 Usage errors exit 2.
 
   $ gmk-book frobnicate
-  gmk-book: 'frobnicate' is not a command (build, probe, merge, dump, stats, import, export)
+  gmk-book: 'frobnicate' is not a command
   Try 'gmk-book --help' for more information.
   [2]
   $ gmk-book build games.txt
   gmk-book: build: -o BOOK is required
-  Try 'gmk-book --help' for more information.
+  Try 'gmk-book build --help' for more information.
   [2]
   $ gmk-book export -o x.lib g.book
   gmk-book: export: --renlib is required (the only format)
-  Try 'gmk-book --help' for more information.
+  Try 'gmk-book export --help' for more information.
   [2]
 
-Subcommands and their options for completions.
+Commands and their options, for completions (cli.h's table format).
 
-  $ gmk-book --list-commands | cut -f1 | paste -sd' '
+  $ gmk-book --list-options | grep '^command' | cut -f2 | paste -sd' '
   build probe merge dump stats import export
-  $ gmk-book merge --list-options | cut -f1
+  $ gmk-book --list-options | sed -n '/^command	merge/,/^command/p' | cut -f1
+  command
   --output
   --min-games
   --help
   --version
+  command

@@ -363,9 +363,9 @@ typedef struct {
 
 static Board *board_for(BoardCache *bc, const Cli *cli, int size) {
     if (!bc->board[size]) {
-        bc->board[size] = board_new(size, bc->rule);
+        bc->board[size] = board_new_flags(size, bc->rule, cli->light ? BOARD_LIGHT : 0);
         if (!bc->board[size] ||
-            (cli->shapes && board_set_shapes(bc->board[size], cli->shapes) != GMK_OK)) {
+            (cli->shapes && !cli->light && board_set_shapes(bc->board[size], cli->shapes) != GMK_OK)) {
             cli_error(cli, "out of memory");
             exit(EXIT_FAILURE_RUN);
         }

@@ -55,6 +55,8 @@ typedef struct {
     const ShapeSet *shapes; /* shape tables for every board (NULL: built-in) */
     size_t line_max;       /* longest input line in bytes; 0 = CLI_LINE_MAX (tests set less) */
     const struct CliProgram *command; /* the subcommand given (entry of commands), NULL if none */
+    bool light;            /* cli_for_each_position() boards are BOARD_LIGHT (stones and
+                              keys only: no shape tables to build); set after cli_parse() */
 } Cli;
 
 #define CLI_LINE_MAX ((size_t)1 << 20) /* longer input lines are reported and skipped */

@@ -419,6 +419,7 @@ static int cmd_probe(Gb *g, char **args, bool rule_set, bool size_set) {
     if (!rule_set) g->cli.rule = info->rule;
     if (!g->seed) g->seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid();
     if (!g->seed) g->seed = 1;
+    g->cli.light = true; /* stones and keys are all a probe needs */
     cli_for_each_position(&g->cli, args + 1, probe_position, g);
     out_flush(&g->cli);
     book_close(g->bk);

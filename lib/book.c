@@ -94,41 +94,67 @@ static uint64_t rd_varint(Reader *r) {
     return 0;
 }
 
-/* Bit reader matching book_write.c's writer. */
+/* Bit reader matching book_write.c's writer (least significant bit first). */
 typedef struct {
     const uint8_t *p, *end;
-    uint64_t acc;
-    int nbits;
-    bool bad;
+    uint64_t acc;           /* pending bits, the next one lowest */
+    int nbits;              /* how many */
+    bool bad;               /* read past the end */
 } BitReader;
 
-static uint64_t bits_get(BitReader *r, int n) {
-    uint64_t v = 0;
-    int got = 0;
-    while (got < n) {
-        if (r->nbits == 0) {
-            if (r->p >= r->end) {
-                r->bad = true;
-                return 0;
-            }
-            r->acc = *r->p++;
-            r->nbits = 8;
-        }
-        int take = n - got < r->nbits ? n - got : r->nbits;
-        v |= (r->acc & ((1ULL << take) - 1)) << got;
-        r->acc >>= take;
-        r->nbits -= take;
-        got += take;
+/* Tops the accumulator up to at least 57 bits while bytes remain. */
+static inline void bits_refill(BitReader *r) {
+    while (r->nbits <= 56 && r->p < r->end) {
+        r->acc |= (uint64_t)*r->p++ << r->nbits;
+        r->nbits += 8;
     }
+}
+
+/* The next n bits (n <= 64). */
+static uint64_t bits_get(BitReader *r, int n) {
+    if (n == 0) return 0;
+    if (n > 32) {
+        uint64_t lo = bits_get(r, 32);
+        return lo | bits_get(r, n - 32) << 32;
+    }
+    bits_refill(r);
+    if (r->nbits < n) {
+        r->bad = true;
+        return 0;
+    }
+    uint64_t v = r->acc & ((1ULL << n) - 1);
+    r->acc >>= n;
+    r->nbits -= n;
     return v;
 }
 
 static uint64_t rice_get(BitReader *r, int k) {
     uint64_t q = 0;
-    while (q < BOOK_RICE_ESCAPE && bits_get(r, 1)) q++;
-    if (r->bad) return 0;
-    if (q == BOOK_RICE_ESCAPE) return bits_get(r, 64);
-    return (q << k) | (k ? bits_get(r, k) : 0);
+    for (;;) {
+        bits_refill(r);
+        if (r->nbits == 0) {
+            r->bad = true;
+            return 0;
+        }
+        uint64_t valid = r->nbits == 64 ? ~0ULL : (1ULL << r->nbits) - 1;
+        uint64_t zeros = ~r->acc & valid;
+        int run = zeros ? __builtin_ctzll(zeros) : r->nbits; /* ones before the next zero */
+        if (q + (uint64_t)run >= BOOK_RICE_ESCAPE) { /* escape: the gap follows raw */
+            int take = (int)(BOOK_RICE_ESCAPE - q);
+            r->acc = take == 64 ? 0 : r->acc >> take;
+            r->nbits -= take;
+            return bits_get(r, 64);
+        }
+        q += (uint64_t)run;
+        if (zeros) {
+            r->acc >>= run + 1;
+            r->nbits -= run + 1;
+            break;
+        }
+        r->acc = 0;
+        r->nbits = 0;
+    }
+    return (q << k) | bits_get(r, k);
 }
 
 /* Grows *p to hold n elements of size sz; false when out of memory. */
@@ -194,7 +220,7 @@ GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int 
         if (br.bad || gap >= UINT64_MAX - prev) return corrupt(why, whycap, "bad key stream");
         blk->key[i] = prev + gap + 1;
     }
-    if (br.p != br.end) return corrupt(why, whycap, "key stream longer than its keys");
+    if (br.p != br.end || br.nbits >= 8) return corrupt(why, whycap, "key stream longer than its keys");
     /* entries per position */
     uint64_t sum = 0;
     for (uint64_t i = 0; i < npos; i++) {

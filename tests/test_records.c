@@ -346,7 +346,11 @@ static void fuzz_text(const char *text, size_t len, Rng *rng, int rounds) {
             switch (rng_below(rng, 4)) {
             case 0: buf[at] = (char)rng_below(rng, 256); break;
             case 1: n = at; break;                                      /* truncate */
-            case 2: buf[at] = "()[];<>/\"\n\t-, 0123456789abcBW"[rng_below(rng, 31)]; break;
+            case 2: {
+                static const char special[] = "()[];<>/\"\n\t-, 0123456789abcBW";
+                buf[at] = special[rng_below(rng, (int)sizeof special - 1)];
+                break;
+            }
             default: memmove(buf + at, buf + at + 1, n - at - 1); n--; break;
             }
         }

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -284,8 +285,17 @@ static void build_file(Gb *g, const char *path) {
 
 static int cmd_build(Gb *g, char **files) {
     if (!g->output) usage_fail(&g->cli, "build: -o BOOK is required");
+    /* size the count table from the input: a game of move lists takes about
+     * 100 bytes and brings at most max-ply entries (the table is capped by
+     * --memory, and pages never touched cost nothing) */
+    uint64_t bytes = 0;
+    for (int i = 0; files[i]; i++) {
+        struct stat sb;
+        if (strcmp(files[i], "-") != 0 && stat(files[i], &sb) == 0) bytes += (uint64_t)sb.st_size;
+    }
+    int per_game = g->max_ply > 0 && g->max_ply < 40 ? (int)g->max_ply : 40;
     BookOptions o = {g->cli.size, g->cli.rule, (int)g->max_ply, (uint32_t)g->min_games,
-                     (size_t)g->memory_mb << 20};
+                     (size_t)g->memory_mb << 20, bytes / 100 * (uint64_t)per_game / 2};
     BookError err;
     g->bb = book_builder_new(&o, &err);
     if (!g->bb) {

@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "board.h"
@@ -80,8 +81,33 @@ static inline size_t slot_home(Key key, size_t cap) {
     return h < cap ? h : cap - 1;
 }
 
-/* Allocates an empty table of cap slots. */
-static Slot *table_new(size_t cap) { return calloc(cap + SLOT_SLACK, sizeof(Slot)); }
+/* Allocates an empty table of cap slots: zeroed pages straight from mmap,
+ * asked for as huge pages (slots are hit at random: 4 KB pages would make
+ * nearly every access a TLB miss). */
+static Slot *table_new(size_t cap) {
+    size_t bytes = (cap + SLOT_SLACK) * sizeof(Slot);
+    bytes = (bytes + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+/* Frees a table of cap slots. */
+static void table_free(Slot *t, size_t cap) {
+    if (!t) return;
+    size_t bytes = (cap + SLOT_SLACK) * sizeof(Slot);
+    bytes = (bytes + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+    munmap(t, bytes);
+}
+
+/* Empties a table of cap slots (fresh zero pages). */
+static Slot *table_clear(Slot *t, size_t cap) {
+    table_free(t, cap);
+    return table_new(cap);
+}
 
 BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     BookBuilder *bb = calloc(1, sizeof *bb);
@@ -99,6 +125,7 @@ BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     bb->max_cap = 1 << 12;
     while (bb->max_cap * 2 * sizeof(Slot) <= bb->opt.memory) bb->max_cap *= 2;
     bb->cap = 1 << 16 < bb->max_cap ? 1 << 16 : bb->max_cap;
+    while (bb->cap < bb->max_cap && (uint64_t)bb->cap * 3 < opt->expect * 4) bb->cap *= 2;
     bb->board = board_new_flags(opt->size, opt->rule, BOARD_LIGHT);
     bb->slot = table_new(bb->cap);
     bb->items = malloc(MOVES_MAX * sizeof *bb->items);
@@ -121,7 +148,7 @@ void book_builder_free(BookBuilder *bb) {
     free(bb->run_dir);
     free(bb->runs);
     board_free(bb->board);
-    free(bb->slot);
+    table_free(bb->slot, bb->cap);
     free(bb->items);
     free(bb->text);
     free(bb->notes);
@@ -156,12 +183,12 @@ static bool table_grow(BookBuilder *bb, size_t cap) {
         if (!s->used) continue;
         Slot *d = slot_find(t, cap, slot_home(s->key, cap), s->key, s->code);
         if (!d) {
-            free(t);
+            table_free(t, cap);
             return cap < (SIZE_MAX >> 7) && table_grow(bb, cap * 2);
         }
         *d = *s;
     }
-    free(bb->slot);
+    table_free(bb->slot, bb->cap);
     bb->slot = t;
     bb->cap = cap;
     return true;
@@ -238,7 +265,8 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
     bb->runs[bb->nruns++] = path;
     size_t n = table_sort(bb);
     GmkStatus st = table_write(bb, n, path, 0, bb->run_games, true, err);
-    memset(bb->slot, 0, (bb->cap + SLOT_SLACK) * sizeof(Slot));
+    bb->slot = table_clear(bb->slot, bb->cap);
+    if (!bb->slot && st == GMK_OK) st = book_fail(err, GMK_ERR_NOMEM, "out of memory");
     bb->count = 0;
     bb->run_games = 0;
     return st;
@@ -432,8 +460,9 @@ GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err) 
     if (bb->nruns == 0) {
         size_t n = table_sort(bb);
         GmkStatus st = table_write(bb, n, path, bb->opt.min_games, bb->games, false, err);
-        memset(bb->slot, 0, (bb->cap + SLOT_SLACK) * sizeof(Slot));
+        bb->slot = table_clear(bb->slot, bb->cap);
         bb->count = 0;
+        if (!bb->slot && st == GMK_OK) st = book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return st;
     }
     GmkStatus st = spill(bb, err);

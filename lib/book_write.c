@@ -38,9 +38,13 @@ typedef struct {
 } ByteBuf;
 
 /* Makes room for k more bytes; false when out of memory. */
-static bool bb_room(ByteBuf *b, size_t k) {
+static bool bb_grow(ByteBuf *b, size_t k);
+static inline bool bb_room(ByteBuf *b, size_t k) {
+    return b->n + k <= b->cap ? true : bb_grow(b, k);
+}
+
+static bool bb_grow(ByteBuf *b, size_t k) {
     if (b->oom) return false;
-    if (b->n + k <= b->cap) return true;
     size_t cap = b->cap ? b->cap : 4096;
     while (cap < b->n + k) cap *= 2;
     uint8_t *np = realloc(b->p, cap);
@@ -60,39 +64,38 @@ static void bb_bytes(ByteBuf *b, const void *src, size_t k) {
     }
 }
 
-static void bb_varint(ByteBuf *b, uint64_t v) {
-    uint8_t tmp[10];
-    int k = 0;
+static inline void bb_varint(ByteBuf *b, uint64_t v) {
+    if (!bb_room(b, 10)) return;
+    uint8_t *p = b->p + b->n;
     while (v >= 0x80) {
-        tmp[k++] = (uint8_t)(v | 0x80);
+        *p++ = (uint8_t)(v | 0x80);
         v >>= 7;
     }
-    tmp[k++] = (uint8_t)v;
-    bb_bytes(b, tmp, (size_t)k);
+    *p++ = (uint8_t)v;
+    b->n = (size_t)(p - b->p);
 }
 
 /* Bit writer (least significant bit first) on a ByteBuf. */
 typedef struct {
     ByteBuf *out;     /* where full bytes go */
     uint64_t acc;     /* pending bits */
-    int nbits;        /* how many */
+    int nbits;        /* how many (< 8 between calls) */
 } BitWriter;
 
-static void bits_put(BitWriter *w, uint64_t v, int n) {
-    while (n > 0) {
-        int take = n > 32 ? 32 : n;
-        uint64_t part = take == 64 ? v : (v & ((1ULL << take) - 1));
-        w->acc |= part << w->nbits;
-        w->nbits += take;
-        v = take == 64 ? 0 : v >> take;
-        n -= take;
-        while (w->nbits >= 8) {
-            uint8_t byte = (uint8_t)w->acc;
-            bb_bytes(w->out, &byte, 1);
-            w->acc >>= 8;
-            w->nbits -= 8;
-        }
+/* Appends the low n bits of v (n <= 56). */
+static inline void bits_put(BitWriter *w, uint64_t v, int n) {
+    if (n == 0) return;
+    w->acc |= (v & ((1ULL << n) - 1)) << w->nbits;
+    w->nbits += n;
+    if (w->nbits < 8) return;
+    if (!bb_room(w->out, 8)) return;
+    uint8_t *p = w->out->p + w->out->n;
+    while (w->nbits >= 8) {
+        *p++ = (uint8_t)w->acc;
+        w->acc >>= 8;
+        w->nbits -= 8;
     }
+    w->out->n = (size_t)(p - w->out->p);
 }
 
 static void bits_flush(BitWriter *w) {
@@ -108,12 +111,18 @@ static void bits_flush(BitWriter *w) {
 static void rice_put(BitWriter *w, uint64_t g, int r) {
     uint64_t q = g >> r;
     if (q >= BOOK_RICE_ESCAPE) {
-        bits_put(w, (1ULL << BOOK_RICE_ESCAPE) - 1, BOOK_RICE_ESCAPE);
-        bits_put(w, g, 64);
+        bits_put(w, ~0ULL, BOOK_RICE_ESCAPE);
+        bits_put(w, g, 32);
+        bits_put(w, g >> 32, 32);
         return;
     }
     bits_put(w, (1ULL << q) - 1, (int)q + 1); /* q ones and a zero */
-    if (r) bits_put(w, g, r);
+    if (r > 32) {
+        bits_put(w, g, 32);
+        bits_put(w, g >> 32, r - 32);
+    } else {
+        bits_put(w, g, r);
+    }
 }
 
 struct BookWriter {

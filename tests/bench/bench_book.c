@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -83,7 +84,7 @@ static void bad_record(void *ctx, const RecordError *e) {
 /* Builds a book from move-list text; returns CPU seconds. */
 static double build(const char *text, size_t len, const char *out, uint32_t min_games) {
     double t0 = cpu();
-    BookOptions o = {15, RULE_FREESTYLE, BOOK_MAX_PLY_DEFAULT, min_games, 0};
+    BookOptions o = {15, RULE_FREESTYLE, BOOK_MAX_PLY_DEFAULT, min_games, 0, len / 100 * BOOK_MAX_PLY_DEFAULT / 2};
     BookBuilder *bb = book_builder_new(&o, NULL);
     if (!bb) die("out of memory");
     RecordOptions ro = {RECORD_MOVES, 15, RULE_FREESTYLE, ORIGIN_BOTTOM, false, 1};
@@ -118,10 +119,12 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Median wall time of a whole `gmk-book probe BOOK POSITIONS` process. */
-static double probe_process(const char *prog, const char *book, const char *positions, double *worst) {
+/* Median wall time of a whole `gmk-book probe BOOK POSITIONS` process;
+ * *cpu_ms receives the median CPU time (user + system) of the process. */
+static double probe_process(const char *prog, const char *book, const char *positions, double *worst,
+                            double *cpu_ms) {
     enum { RUNS = 21 };
-    double t[RUNS];
+    double t[RUNS], c[RUNS];
     for (int r = 0; r < RUNS; r++) {
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
@@ -131,13 +134,18 @@ static double probe_process(const char *prog, const char *book, const char *posi
         double t0 = wall();
         if (posix_spawn(&pid, prog, &fa, NULL, argv, environ) != 0) return -1;
         int status;
-        waitpid(pid, &status, 0);
+        struct rusage ru;
+        wait4(pid, &status, 0, &ru);
         t[r] = wall() - t0;
+        c[r] = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+               (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
         posix_spawn_file_actions_destroy(&fa);
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
     }
     qsort(t, RUNS, sizeof t[0], cmp_double);
+    qsort(c, RUNS, sizeof c[0], cmp_double);
     *worst = t[RUNS - 1];
+    *cpu_ms = c[RUNS / 2];
     return t[RUNS / 2];
 }
 
@@ -237,10 +245,10 @@ int main(int argc, char **argv) {
     const char *bin = getenv("GMK_BIN");
     char prog[512];
     snprintf(prog, sizeof prog, "%s/gmk-book", bin && *bin ? bin : "bin");
-    double worst, med = access(prog, X_OK) == 0 ? probe_process(prog, book, pos, &worst) : -1;
+    double worst, cpu_ms, med = access(prog, X_OK) == 0 ? probe_process(prog, book, pos, &worst, &cpu_ms) : -1;
     if (med >= 0)
-        printf("book probe: %.2f ms per whole gmk-book probe process, 3 positions (median of 21, worst %.2f ms)\n",
-               med * 1e3, worst * 1e3);
+        printf("book probe: %.2f ms per whole gmk-book probe process, 3 positions: %.2f ms CPU (median of 21, "
+               "wall worst %.2f ms)\n", med * 1e3, cpu_ms, worst * 1e3);
     else
         printf("book probe: %s not found or failed: whole-process time not measured\n", prog);
 

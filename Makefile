@@ -154,7 +154,8 @@ FB          := build/fuzz
 # Asserts on; board_ok() after every move (GMK_DEBUG) would slow fuzzing
 # down too much, so the harnesses call it themselves.
 FUZZ_CFLAGS  = -std=c11 -D_GNU_SOURCE -pthread $(WARN) -O1 -g -fno-omit-frame-pointer \
-               $(SANITIZE) -fsanitize=fuzzer-no-link -Ilib -Icmd -Itests/fuzz -MMD -MP $(PKG_CFLAGS)
+               $(SANITIZE) -fsanitize=fuzzer-no-link -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION \
+               -Ilib -Icmd -Itests/fuzz -MMD -MP $(PKG_CFLAGS)
 FUZZ_LIB_OBJ := $(LIB_SRC:lib/%.c=$(FB)/lib/%.o) $(FB)/gen/shape_tables.o
 FUZZ_CMD_OBJ := $(CMD_COMMON_SRC:cmd/%.c=$(FB)/cmd/%.o)
 FUZZERS      := $(FUZZ_NAMES:%=$(FB)/fuzz_%)
@@ -176,7 +177,7 @@ fuzz:
 	    $(MAKE) --no-print-directory fuzz-build && \
 	    bash tests/fuzz/run.sh $(FB) $(FUZZ_SECONDS) $(SHARED) $(FUZZ); fi
 
-fuzz-build: deps $(FUZZERS)
+fuzz-build: deps $(FUZZERS) $(PROGS)
 
 # The libFuzzer builds run once over the seeds and regressions (no fuzzing:
 # deterministic, for CI), or skip with a notice without clang/libFuzzer.

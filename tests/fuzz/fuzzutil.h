@@ -20,6 +20,8 @@
  *     fuzz-seeds: lines PATTERN...    each non-blank line is one seed
  *     fuzz-seeds: field:N PATTERN...  the N-th TAB-separated field of each line
  *     fuzz-seeds: blocks PATTERN...   each run of lines between blank lines
+ *     fuzz-seeds: run COMMAND         a shell command that writes seed files
+ *                                     into "$SEEDS" (the programs of bin/ are built)
  *     fuzz-options: -max_len=65536    extra libFuzzer flags
  * (at most FUZZ_SEED_MAX seeds per file, spread over it). Hand-made seeds go
  * in tests/fuzz/seeds/NAME/ (tiny files, nothing copied from shared data), an
@@ -28,6 +30,10 @@
  * A crash found by `make fuzz` is saved in build/fuzz/artifacts/NAME/; after
  * the fix, copy it to tests/fuzz/regress/NAME/ (named for what it found) so
  * `make check` replays it from then on.
+ *
+ * The libFuzzer build defines FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION (the
+ * usual convention): library code may skip checksum comparisons under it, so
+ * that the fuzzer reaches the decoders behind them.
  *
  * Checks inside a harness use FUZZ_CHECK (on in every build, NDEBUG or not):
  * a harness should assert what the code promises (round trips, error

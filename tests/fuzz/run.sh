@@ -11,7 +11,8 @@
 #    (it grows from run to run), tests/fuzz/NAME.dict if present and the
 #    harness's "fuzz-options:";
 #  - saves crashing inputs in FUZZ_BUILD_DIR/artifacts/NAME/ and the log in
-#    FUZZ_BUILD_DIR/logs/NAME.log.
+#    FUZZ_BUILD_DIR/logs/NAME.log (harnesses with state between inputs may
+#    write more there: FUZZ_ARTIFACTS names the folder).
 # Prints one summary line per harness (executions, exec/s, coverage edges and
 # features, corpus size, findings; also in FUZZ_BUILD_DIR/summary.txt) and
 # exits 1 if any harness found something.
@@ -80,6 +81,17 @@ build_seeds() {
     mkdir -p "$dir"
     while IFS= read -r line; do
         read -r mode rest <<< "$line"
+        if [ "$mode" = run ]; then
+            # a command that writes seed files into $SEEDS (programs of bin/)
+            case "$rest" in *'$SHARED'*) [ -d "$SHARED" ] || continue ;; esac
+            local sub
+            sub=$(mktemp -d "$dir/.run.XXXXXX")
+            (export SEEDS="$sub"; eval "${rest//\$SHARED/$SHARED}") > /dev/null 2>&1 ||
+                echo "fuzz: seed command failed: $rest" >&2
+            for s in "$sub"/*; do [ -f "$s" ] && put_seed "$dir" < "$s"; done
+            rm -rf "$sub"
+            continue
+        fi
         for pat in $rest; do
             case "$pat" in
                 '$SHARED'/*) [ -d "$SHARED" ] || continue; pat="$SHARED/${pat#\$SHARED/}" ;;
@@ -119,7 +131,7 @@ run_one() {
     [ -n "$extra" ] && opts+=($extra)
     local before
     before=$(find "$art" -type f | wc -l)
-    "$bin" "${opts[@]}" "$corpus" "$seeds" > "$log" 2>&1
+    FUZZ_ARTIFACTS="$art" "$bin" "${opts[@]}" "$corpus" "$seeds" > "$log" 2>&1
     local rc=$?
     local after execs rate cov ft units
     after=$(find "$art" -type f | wc -l)

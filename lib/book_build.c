@@ -237,10 +237,7 @@ static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32
             e.label_len = nt->llen;
         }
         GmkStatus st = book_writer_add(w, &e);
-        if (st != GMK_OK) {
-            book_writer_abort(w);
-            return book_fail(err, st, "%s: %s", path, gmk_strerror(st));
-        }
+        if (st != GMK_OK) return book_writer_finish(w, err); /* drops the file, says why */
     }
     return book_writer_finish(w, err);
 }
@@ -602,7 +599,10 @@ GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t
         if (acc.games) acc.flags &= (uint8_t)~BOOK_FLAG_NOMOVE;
         if (st == GMK_OK) {
             st = book_writer_add(w, &acc);
-            if (st != GMK_OK) book_fail(err, st, "%s: %s", out, gmk_strerror(st));
+            if (st != GMK_OK) {
+                book_writer_finish(w, err); /* drops the file, says why (errno kept) */
+                w = NULL;
+            }
         }
         free(ctext);
         free(ltext);

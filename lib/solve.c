@@ -72,7 +72,10 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
     s->b = b;
     s->att = attacker;
     s->sp = 0;
-    s->key = 0;
+    /* the table keys start from the rule and the board size: a solver that
+     * searched the same stones under another rule or on another board must
+     * not reuse what it found there (tables persist between searches) */
+    s->key = (Key)(b->rule * BOARD_STRIDE + b->size) * 0x9e3779b97f4a7c15ULL;
     int8_t *bx = s->box[0];
     bx[0] = bx[2] = 100;
     bx[1] = bx[3] = -1;

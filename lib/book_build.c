@@ -306,8 +306,9 @@ static inline uint16_t canonical_code(const Board *b, Key key, Move m) {
     return (uint16_t)best;
 }
 
-/* The item of move m from the position on b, played by the side to move. */
-static inline void make_item(const Board *b, Move m, GameResult result, Item *it) {
+/* The item of move m from the position on b, played by the side to move;
+ * its slot is prefetched. */
+static inline void make_item(const BookBuilder *bb, const Board *b, Move m, GameResult result, Item *it) {
     Key key = b->symkey[0];
     for (int s = 1; s < SYM_NB; s++)
         if (b->symkey[s] < key) key = b->symkey[s];
@@ -317,6 +318,8 @@ static inline void make_item(const Board *b, Move m, GameResult result, Item *it
     it->outcome = result == RESULT_DRAW ? 2
                   : result == RESULT_UNKNOWN ? 0
                   : (result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
+    it->home = slot_home(key, bb->cap);
+    __builtin_prefetch(&bb->slot[it->home], 1);
 }
 
 GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError *err) {
@@ -326,6 +329,10 @@ GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError 
         return book_fail(err, GMK_ERR_ARG, "rule %s, the book's is %s (see --rule)",
                          rule_name(g->rule), rule_name(bb->opt.rule));
     int k = 0, max_ply = bb->opt.max_ply;
+    /* room first: the slots are prefetched as the items are made, well
+     * before they are touched */
+    GmkStatus st = make_room(bb, (size_t)(max_ply > 0 && max_ply < g->n ? max_ply : g->n), err);
+    if (st != GMK_OK) return st;
     Board *b = g->board;
     if (b && b->ply == g->n && b->size == g->size) {
         /* the reader's board holds the game: walk it backwards, which also
@@ -336,7 +343,7 @@ GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError 
             board_undo(b);
             if (m == MOVE_PASS) continue;
             stones--;
-            if (max_ply == 0 || stones < max_ply) make_item(b, m, g->result, &bb->items[k++]);
+            if (max_ply == 0 || stones < max_ply) make_item(bb, b, m, g->result, &bb->items[k++]);
         }
     } else {
         b = bb->board;
@@ -346,23 +353,16 @@ GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError 
             Move m = g->moves[i];
             if (m != MOVE_PASS) {
                 if (max_ply > 0 && stones >= max_ply) break;
-                make_item(b, m, g->result, &bb->items[k++]);
+                make_item(bb, b, m, g->result, &bb->items[k++]);
                 stones++;
             }
-            GmkStatus st = board_play(b, m);
+            st = board_play(b, m);
             if (st != GMK_OK) {
                 board_reset(b);
                 return book_fail(err, st, "move %d: %s", i + 1, gmk_strerror(st));
             }
         }
         board_reset(b);
-    }
-    GmkStatus st = make_room(bb, (size_t)k, err);
-    if (st != GMK_OK) return st;
-    for (int i = 0; i < k; i++) {
-        Item *it = &bb->items[i];
-        it->home = slot_home(it->key, bb->cap);
-        __builtin_prefetch(&bb->slot[it->home], 1);
     }
     for (int i = 0; i < k; i++) {
         if (add_item(bb, &bb->items[i])) continue;

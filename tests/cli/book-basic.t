@@ -10,6 +10,12 @@ are counted, exit status 1.
   gmk-book: games.txt:7: record 7: move 2 (z1) is off the board (size 15)
   [1]
 
+The progress line (games, games/s, bad records) goes to stderr only when it
+is a terminal: none above; under a pseudo-terminal (script(1)) it shows.
+
+  $ command -v script >/dev/null || echo 'gmk-book: 5 games, N games/s, 2 bad records'; command -v script >/dev/null && script -qec 'gmk-book build -o t.book games.txt' /dev/null < /dev/null | tr '\r' '\n' | grep -a 'games/s' | sed 's/[0-9]* games\/s/N games\/s/'
+  gmk-book: 5 games, N games/s, 2 bad records
+
 Probe: the position, then one field per book move, best first:
 move:games:wins:draws:losses:score, seen from the side to move, in the
 orientation asked. Moves equivalent under the position's own symmetry are

@@ -15,7 +15,6 @@
 #include "shapes.h"
 #include "zobrist.h"
 
-const int DIR_STEP[DIR_NB] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, -BOARD_STRIDE + 1};
 
 #ifdef GMK_DEBUG
 #define BOARD_ASSERT_OK(b) assert(board_ok(b))

@@ -24,7 +24,8 @@
 #define DIR_NB 4
 #define LINE_HALF 5     /* cells on each side of a point in a line window */
 
-extern const int DIR_STEP[DIR_NB];
+/* Constant in every file, so that unrolled loops fold the steps. */
+static const int DIR_STEP[DIR_NB] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, -BOARD_STRIDE + 1};
 
 #define LINE_NB 64      /* line words per direction (63 diagonals, 32 rows) */
 

@@ -180,13 +180,14 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
     const int pos = line_pos(d, q);
     uint64_t *lw = &b->line[d][line_id(d, q)];
     const uint64_t line = (*lw ^= (uint64_t)(c + 1) << (2 * pos));
+    const uint8_t *const pair = b->pair; /* a local: byte stores cannot alias it */
 #pragma GCC unroll 11
     for (int off = -LINE_HALF; off <= LINE_HALF; off++) {
         if (!off || off > reach || off < -reach) continue;
-        Move p = (Move)(q - off * step); /* q sits at offset off from p */
+        int p = q - off * step; /* q sits at offset off from p */
         if (b->cell[p] != CELL_EMPTY) continue;
         unsigned w = (unsigned)(line >> (2 * (pos - off - LINE_HALF)));
-        unsigned e = b->pair[(w & 0x3FFu) | ((w >> 2) & 0xFFC00u)];
+        unsigned e = pair[(w & 0x3FFu) | ((w >> 2) & 0xFFC00u)];
         PointShape *ps = &b->ps[p];
         unsigned diff = e ^ ps->pair[d];
         ps->pair[d] = (uint8_t)e;

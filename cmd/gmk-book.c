@@ -22,6 +22,9 @@ enum {
 #define STR_(x) #x
 #define STR(x) STR_(x)
 #define DEFAULT_MARGIN "0.05"
+#ifndef BUILD_CHUNK
+#define BUILD_CHUNK (64u << 20) /* bytes of input read at a time by build */
+#endif
 #define FORMAT_VALUES "auto moves pgn sgf psq rif"
 
 /* Options shared by several subcommands (ids of the common ones are handled
@@ -115,6 +118,7 @@ typedef struct {
     BookBuilder *bb;           /* build */
     const char *file;          /* file being read (build) */
     uint64_t bad_records;
+    long records;              /* records of the current file so far (good and bad) */
     double t0, last_progress;
     bool tty;                  /* progress on stderr */
 } Gb;
@@ -197,6 +201,7 @@ static void progress(Gb *g, bool final) {
 
 static bool build_game(void *ctx, const GameRecord *rec) {
     Gb *g = ctx;
+    g->records++;
     BookError err;
     if (book_builder_add_game(g->bb, rec, &err) != GMK_OK) {
         if (err.status == GMK_ERR_NOMEM || err.status == GMK_ERR_IO) {
@@ -212,12 +217,30 @@ static bool build_game(void *ctx, const GameRecord *rec) {
 
 static void build_error(void *ctx, const RecordError *e) {
     Gb *g = ctx;
+    g->records++;
     g->bad_records++;
     cli_line_error(&g->cli, g->file, e->line, "%s", e->msg);
 }
 
-/* Reads one file (or stdin) of records into the builder; move lists are
- * read in chunks of whole lines, other formats whole. */
+/* Where a chunk of a large input can end so that it holds whole records:
+ * after the last line of move lists, before the last tag section of PGN,
+ * before the last psq header; 0 when there is none (or for SGF and XML,
+ * which are read whole). */
+static size_t chunk_end(RecordFormat f, const char *buf, size_t n) {
+    if (f == RECORD_MOVES) {
+        const char *nl = memrchr(buf, '\n', n);
+        return nl ? (size_t)(nl - buf) + 1 : 0;
+    }
+    const char *mark = f == RECORD_PGN ? "\n\n[" : f == RECORD_PSQ ? "\nPiskvork" : NULL;
+    if (!mark) return 0;
+    size_t k = strlen(mark);
+    for (size_t i = n; i-- > k;) /* the last occurrence, not at the very start */
+        if (memcmp(buf + i - k + 1, mark, k) == 0) return f == RECORD_PGN ? i : i - k + 2;
+    return 0;
+}
+
+/* Reads one file (or stdin) of records into the builder, in chunks of whole
+ * records for move lists, PGN and psq, whole for SGF and XML. */
 static void build_file(Gb *g, const char *path) {
     bool is_stdin = strcmp(path, "-") == 0;
     g->file = is_stdin ? "<stdin>" : path;
@@ -227,36 +250,26 @@ static void build_file(Gb *g, const char *path) {
         g->cli.failures++;
         return;
     }
-    RecordOptions o = {g->format, g->cli.size, g->cli.rule, g->cli.origin, g->variations, 1};
+    RecordOptions o = {g->format, g->cli.size, g->cli.rule, g->cli.origin, g->variations, 1, 0};
     RecordSink sink = {build_game, build_error, g};
-    size_t cap = 64u << 20, n = 0;
+    size_t cap = BUILD_CHUNK, n = 0;
     char *buf = malloc(cap);
-    bool eof = false, chunked = false;
+    bool eof = false;
+    g->records = 0;
     while (buf && !eof) {
         n += fread(buf + n, 1, cap - n, f);
         eof = n < cap;
         if (ferror(f)) break;
         if (o.format == RECORD_AUTO) o.format = records_guess(buf, n);
-        if (!eof && o.format != RECORD_MOVES) { /* whole file needed: grow */
+        size_t upto = eof ? n : chunk_end(o.format, buf, n);
+        if (upto == 0) { /* no whole record in the buffer yet (or SGF, XML): grow */
             char *nb = cap < ((size_t)1 << 40) ? realloc(buf, cap * 2) : NULL;
             if (!nb) break;
             buf = nb;
             cap *= 2;
             continue;
         }
-        size_t upto = n;
-        if (!eof) { /* move lists: up to the last complete line */
-            char *nl = memrchr(buf, '\n', n);
-            if (!nl) { /* a line longer than the buffer */
-                char *nb = realloc(buf, cap * 2);
-                if (!nb) break;
-                buf = nb;
-                cap *= 2;
-                continue;
-            }
-            upto = (size_t)(nl - buf) + 1;
-            chunked = true;
-        }
+        o.first_record = g->records;
         GmkStatus st = records_read(buf, upto, &o, &sink);
         if (st != GMK_OK) {
             cli_error(&g->cli, "%s: %s", g->file, gmk_strerror(st));
@@ -267,7 +280,6 @@ static void build_file(Gb *g, const char *path) {
         memmove(buf, buf + upto, n - upto);
         n -= upto;
     }
-    (void)chunked;
     if (!buf) {
         cli_error(&g->cli, "out of memory");
         exit(EXIT_FAILURE_RUN);

@@ -562,6 +562,7 @@ typedef struct {
     Origin origin;       /* row numbering of move lists (RECORD_MOVES only) */
     bool variations;     /* SGF: report every variation as its own line */
     long first_line;     /* line number of buf[0] (0 or 1: the first line) */
+    long first_record;   /* records before buf, for the "record N" of messages */
 } RecordOptions;
 
 /* A malformed record. */

@@ -16,6 +16,7 @@
 #include "records.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -520,6 +521,7 @@ GmkStatus records_read(const char *buf, size_t len, const RecordOptions *opt,
     rr->opt = &o;
     rr->sink = sink;
     rr->line_no = o.first_line > 0 ? o.first_line : 1;
+    rr->records = o.first_record > 0 && o.first_record < INT_MAX ? (int)o.first_record : 0;
     switch (o.format) {
     case RECORD_MOVES: read_moves(rr); break;
     case RECORD_PGN: read_pgn(rr); break;

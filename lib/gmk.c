@@ -13,8 +13,7 @@
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static void init_tables(void) {
-    zobrist_init();
-    shapes_class_table_init();
+    zobrist_init(); /* the shape tables are built with the first full board */
 }
 
 void gmk_init(void) { pthread_once(&init_once, init_tables); }

@@ -118,8 +118,8 @@ GmkStatus notation_parse_position(Board *b, const char *s, size_t len, Origin or
                 if (k == 0) snprintf(bad, sizeof bad, "\\x%02x", ch);
                 return parse_fail(err, st, column, "bad coordinate '%s'", bad);
             }
-            snprintf(tok, sizeof tok, "%.*s", n, s + i);
-            for (char *t = tok; *t; t++) *t = (char)tolower((unsigned char)*t);
+            for (int k = 0; k < n; k++) tok[k] = (char)tolower((unsigned char)s[i + k]);
+            tok[n] = '\0';
             if (st == GMK_ERR_OFFBOARD)
                 return parse_fail(err, st, column, "%s is off the board (size %d)", tok, b->size);
             i += (size_t)n;

@@ -45,9 +45,13 @@ ShapeClass class_of(uint16_t shape4) {
     return CLS_NONE;
 }
 
-void shapes_class_table_init(void) {
+static pthread_once_t class_once = PTHREAD_ONCE_INIT;
+
+static void class_table_build(void) {
     for (unsigned s4 = 0; s4 < (1u << 16); s4++) CLASS_TABLE[s4] = (uint8_t)class_of((uint16_t)s4);
 }
+
+void shapes_class_table_init(void) { pthread_once(&class_once, class_table_build); }
 
 /* ---- pair tables -------------------------------------------------------- */
 
@@ -143,6 +147,7 @@ static void point_refresh_all(Board *b, Move p) {
 }
 
 bool shapes_board_init(Board *b) {
+    shapes_class_table_init();
     if (!b->shapes) b->shapes = &SHAPES_BUILTIN;
     b->pair = shapes_pair_table(b->shapes, b->rule);
     if (!b->pair) return false;

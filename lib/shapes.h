@@ -47,7 +47,7 @@ extern const ShapeSet SHAPES_BUILTIN;
 int shape_parse(const char *s);             /* name -> SHAPE_*, -1 unknown */
 int class_parse(const char *s);             /* name -> CLS_*, -1 unknown */
 ShapeClass class_of(uint16_t shape4);       /* from the 4 codes (slow, for the table) */
-void shapes_class_table_init(void);         /* fills CLASS_TABLE; gmk_init calls it */
+void shapes_class_table_init(void);         /* fills CLASS_TABLE once; the first full board calls it */
 
 /* Window index k of offset o (-5..-1, 1..5). */
 static inline int window_index(int o) { return o < 0 ? o + 5 : o + 4; }

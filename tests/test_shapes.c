@@ -153,6 +153,7 @@ static unsigned s4(int a, int b, int c, int d) { return (unsigned)(a | b << 4 | 
 
 static void test_classes(void **state) {
     (void)state;
+    shapes_class_table_init();
     assert_int_equal(class_of(s4(SHAPE_FIVE, SHAPE_OVERLINE, 0, 0)), CLS_FIVE);
     assert_int_equal(class_of(s4(SHAPE_OPEN_FOUR, 0, 0, 0)), CLS_OPEN_FOUR);
     assert_int_equal(class_of(s4(SHAPE_FOUR, SHAPE_FOUR, 0, 0)), CLS_DOUBLE_FOUR);

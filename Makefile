@@ -127,8 +127,13 @@ check-long: $(TESTS)
 
 # Fault tests (tests/fault/*.t, the same format as tests/cli): broken input,
 # unreadable files, closed pipes, full disks.
-check-fault: $(PROGS)
-	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) bash tests/cli.sh tests/fault/*.t
+check-fault: $(PROGS) $(B)/fault/peakrss
+	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_PEAKRSS=$(abspath $(B)/fault/peakrss) \
+	    GMK_SANITIZED=$(filter 1,$(DEBUG)) bash tests/cli.sh tests/fault/*.t
+
+$(B)/fault/peakrss: tests/fault/peakrss.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ALL_LDFLAGS)
 
 # Same input, same bytes out: twice, and with 1 and N threads (cases listed
 # in tests/determinism.sh).

@@ -16,6 +16,8 @@
 #   --threads N    the program has a thread option: ARGS contain {T}, which
 #                  becomes 1 for the reference runs and N for a third run
 #                  that must give the same bytes
+#   --values A B   the same for any other option whose value must not change
+#                  the output (memory limits...): {T} is A, then B
 #   --filter CMD   a command the outputs go through before comparing, for
 #                  fields that are allowed to differ (time), e.g.
 #                  --filter "sed -E 's/\"ms\":[0-9]+/\"ms\":0/'"
@@ -27,8 +29,7 @@
 # Examples for the programs to come:
 #   det solve-vcf "cut -f8 \$GMK_SHARED/puzzles/lfz084.tsv | head -300" --needs-shared \
 #       --threads 4 --filter "sed -E 's/\"ms\":[0-9]+//'" -- gmk-solve -r renju --json --threads {T}
-#   det book-build "cat \$GMK_SHARED/games/eva_movelists.txt" --needs-shared \
-#       -- sh -c 'gmk-book build -o /dev/stdout -' 
+#   det search-bench - --threads 1 -- gmk-search bench   (node counts, single-threaded)
 # A program that writes a file should write it to stdout (or cat it after),
 # so that the file's bytes are what is compared.
 set -u
@@ -59,11 +60,12 @@ run_once() {
 det() {
     local name=$1 input=$2
     shift 2
-    local threads=0 needs_shared=0
+    local threads=0 needs_shared=0 ref=1
     FILTER=cat
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do
         case "$1" in
             --threads) threads=$2; shift 2 ;;
+            --values) ref=$2; threads=$3; shift 3 ;;
             --filter) FILTER=$2; shift 2 ;;
             --needs-shared) needs_shared=1; shift ;;
             *) echo "det $name: unknown option $1" >&2; failed=$((failed + 1)); return ;;
@@ -91,13 +93,13 @@ det() {
         (cd "$scratch" && eval "$input") > "$in"
     fi
     total=$((total + 1))
-    run_once 1 "$in" "$scratch/$name.a"
-    run_once 1 "$in" "$scratch/$name.b"
+    run_once "$ref" "$in" "$scratch/$name.a"
+    run_once "$ref" "$in" "$scratch/$name.b"
     local bad=""
     cmp -s "$scratch/$name.a" "$scratch/$name.b" || bad="two runs differ"
-    if [ -z "$bad" ] && [ "$threads" -gt 1 ]; then
+    if [ -z "$bad" ] && [ "$threads" != 0 ] && [ "$threads" != "$ref" ]; then
         run_once "$threads" "$in" "$scratch/$name.c"
-        cmp -s "$scratch/$name.a" "$scratch/$name.c" || bad="1 and $threads threads differ"
+        cmp -s "$scratch/$name.a" "$scratch/$name.c" || bad="{T}=$ref and {T}=$threads differ"
     fi
     if [ -n "$bad" ]; then
         failed=$((failed + 1))
@@ -123,6 +125,14 @@ shared_puzzles() {
         print $8 "\t" $1 "/" $2 }' "$GMK_SHARED/puzzles/lfz084.tsv"
 }
 
+# N deterministic pseudo-random games of 24 moves, one a line.
+random_games() {
+    awk -v games="$1" 'BEGIN { s = 7; for (g = 0; g < games; g++) { delete used; line = ""; n = 0;
+        while (n < 24) { s = (s * 69069 + 1) % 4294967296; p = int(s / 65536) % 225;
+            if (p in used) continue; used[p] = 1; line = line sprintf("%c%d", 97 + p % 15, int(p / 15) + 1); n++ }
+        print line } }'
+}
+
 # Filter for JSON output: drops the "ms" member (time may differ).
 NO_MS="sed -E 's/,\"ms\":[0-9.]+//'"
 
@@ -137,6 +147,14 @@ det solve-vcf "shared_puzzles vcf 25" --needs-shared --filter "$NO_MS" \
 det solve-vct "shared_puzzles vct 20" --needs-shared --filter "$NO_MS" \
     -- gmk-solve -r renju --vct --json --nodes 20000
 det solve-tests "puzzle_positions | head -100" --filter "$NO_MS" -- gmk-solve --json --nodes 5000
+det solve-memory "puzzle_positions | head -100" --values 1 256 --filter "$NO_MS" \
+    -- gmk-solve --json --all --nodes 5000 -m {T}
+# a book is compared as the bytes of the file; 1 MB of counts spills sorted
+# runs, 1024 MB keeps all in memory: the same book
+det book-build "random_games 3000" --values 1 1024 \
+    -- sh -c 'gmk-book build -o b.book -m {T} --max-ply 0 - && cat b.book'
+det book-shared "cat $GMK_SHARED/games/eva_movelists.txt" --needs-shared \
+    -- sh -c 'gmk-book build -o b.book - && gmk-book dump b.book && cat b.book'
 
 echo "determinism: $total cases, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -8,6 +8,8 @@
  * and rule in range, and report only entries and moves that make sense
  * (points of the board or passes, wins + draws + losses <= games, scores in
  * (0, 1)); a block that fails its checks is GMK_ERR_CORRUPT with a reason.
+ * In the libFuzzer build the reader skips its checksums (lib/book.c), so
+ * mutations reach the block decoder; the counts are not checked there.
  *
  * fuzz-seeds: run printf 'h8 i9 h10\t1-0\nh8 i9 j10\nh8 h9 i8\n' | bin/gmk-book build -o "$SEEDS/tiny.book" -
  * fuzz-seeds: run bin/gmk-book build -o "$SEEDS/eva.book" --max-ply 6 $SHARED/games/eva_movelists.txt
@@ -28,11 +30,13 @@ typedef struct {
 static bool on_entry(void *ctx, const BookEntry *e) {
     Walk *w = ctx;
     FUZZ_CHECK(e->move == MOVE_PASS || point_on_board(e->move, w->size), "entry move %d", e->move);
+#ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* without checksums, counts may be anything */
     FUZZ_CHECK(e->wins <= e->games && e->draws <= e->games - e->wins &&
                    e->losses <= e->games - e->wins - e->draws,
                "entry counts %llu/%llu/%llu of %llu", (unsigned long long)e->wins,
                (unsigned long long)e->draws, (unsigned long long)e->losses,
                (unsigned long long)e->games);
+#endif
     FUZZ_CHECK(!e->comment_len || e->comment, "comment length without text");
     FUZZ_CHECK(!e->label_len || e->label, "label length without text");
     return ++w->entries < 20000;

@@ -1,0 +1,294 @@
+/*
+ * gmk-search — the alpha-beta engine: best move, score and principal
+ * variation for each position read, `gmk-search bench` for the benchmark,
+ * and the Gomocup (pbrain) protocol with --gomocup.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum {
+    OPT_DEPTH = CLI_OPT_USER, OPT_NODES, OPT_TIME, OPT_THREADS, OPT_MULTIPV, OPT_HASH, OPT_VERBOSE,
+    OPT_GOMOCUP, OPT_SIMPLE, OPT_DISABLE,
+};
+
+#define DEFAULT_DEPTH_STR "none"
+#define DISABLE_VALUES "tt history vcf prune"
+
+static const CliOption SEARCH_OPTIONS[] = {
+    {"depth", 'd', "N", DEFAULT_DEPTH_STR, "search to depth N (plies), 1..100", NULL, OPT_DEPTH},
+    {"nodes", 'n', "N", "none", "stop after N nodes", NULL, OPT_NODES},
+    {"time", 't', "MS", "none", "milliseconds per move (no limit given: depth 10)", NULL, OPT_TIME},
+    {"threads", 0, "N", "1", "search threads (lazy SMP), 1..64", NULL, OPT_THREADS},
+    {"multipv", 0, "N", "1", "search the N best moves, 1..16", NULL, OPT_MULTIPV},
+    {"hash", 0, "MB", "64", "transposition table size in MB", NULL, OPT_HASH},
+    {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
+    {"gomocup", 0, NULL, NULL, "speak the Gomocup (pbrain) protocol on stdin/stdout", NULL,
+     OPT_GOMOCUP},
+    {"simple", 0, NULL, NULL, "play the seed's simple intelligence (best point, no search)", NULL,
+     OPT_SIMPLE},
+    {"disable", 0, "LIST", NULL, "switch features off (comma list of: tt history vcf prune)",
+     DISABLE_VALUES, OPT_DISABLE},
+    {NULL, 0, NULL, NULL, NULL, NULL, 0},
+};
+
+static const CliProgram SEARCH_PROGRAM = {
+    "gmk-search", "[OPTIONS] [FILE...] | bench [OPTIONS]",
+    "Search gomoku / renju positions with alpha-beta (PVS): best move, score, depth, nodes,\n"
+    "time and principal variation per position. Forced wins print as \"win in N\" (own\n"
+    "moves to the five). `gmk-search bench` searches fixed positions and prints a node\n"
+    "signature; --gomocup speaks the Gomocup protocol (also as pbrain-gmk).",
+    SEARCH_OPTIONS, true,
+};
+
+#define DEFAULT_DEPTH 10  /* depth when no limit at all is given */
+
+typedef struct {
+    Cli cli;
+    SearchLimits lim;      /* limits from the options */
+    size_t hash_mb;        /* --hash */
+    bool verbose;          /* --verbose */
+    bool gomocup;          /* --gomocup */
+    bool simple;           /* --simple */
+    Search *search;        /* the engine */
+} Prog;
+
+static bool parse_disable(Prog *pg, const char *arg) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (char *t = strtok(buf, ", "); t; t = strtok(NULL, ", ")) {
+        if (strcmp(t, "tt") == 0) pg->lim.disable |= SEARCH_NO_TT;
+        else if (strcmp(t, "history") == 0) pg->lim.disable |= SEARCH_NO_HISTORY;
+        else if (strcmp(t, "vcf") == 0) pg->lim.disable |= SEARCH_NO_VCF;
+        else if (strcmp(t, "prune") == 0) pg->lim.disable |= SEARCH_NO_PRUNE;
+        else {
+            cli_error(&pg->cli, "--disable: '%s' is not one of %s", t, DISABLE_VALUES);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool search_option(void *ctx, int id, const char *arg) {
+    Prog *pg = ctx;
+    long v;
+    switch (id) {
+    case OPT_DEPTH:
+        if (!cli_int(&pg->cli, "depth", arg, 1, SEARCH_DEPTH_MAX, &v)) return false;
+        pg->lim.depth = (int)v;
+        return true;
+    case OPT_NODES:
+        if (!cli_int(&pg->cli, "nodes", arg, 1, 4000000000000L, &v)) return false;
+        pg->lim.nodes = (uint64_t)v;
+        return true;
+    case OPT_TIME:
+        if (!cli_int(&pg->cli, "time", arg, 1, 1000L * 3600 * 24, &v)) return false;
+        pg->lim.time_ms = v;
+        return true;
+    case OPT_THREADS:
+        if (!cli_int(&pg->cli, "threads", arg, 1, SEARCH_THREADS_MAX, &v)) return false;
+        pg->lim.threads = (int)v;
+        return true;
+    case OPT_MULTIPV:
+        if (!cli_int(&pg->cli, "multipv", arg, 1, SEARCH_MULTIPV_MAX, &v)) return false;
+        pg->lim.multipv = (int)v;
+        return true;
+    case OPT_HASH:
+        if (!cli_int(&pg->cli, "hash", arg, 1, 1L << 20, &v)) return false;
+        pg->hash_mb = (size_t)v;
+        return true;
+    case OPT_VERBOSE: pg->verbose = true; return true;
+    case OPT_GOMOCUP: pg->gomocup = true; return true;
+    case OPT_SIMPLE: pg->simple = true; return true;
+    case OPT_DISABLE: return parse_disable(pg, arg);
+    }
+    return false;
+}
+
+/* "123", "win in 3" or "loss in 2". */
+static const char *score_str(int score, char *buf, size_t cap) {
+    if (score_is_win(score)) snprintf(buf, cap, "win in %d", score_moves(score));
+    else if (score_is_loss(score)) snprintf(buf, cap, "loss in %d", score_moves(score));
+    else snprintf(buf, cap, "%d", score);
+    return buf;
+}
+
+/* Space-separated moves. */
+static void print_moves(const Cli *cli, int size, const Move *m, int n, bool json) {
+    char buf[8];
+    for (int i = 0; i < n; i++) {
+        notation_point_str(m[i], size, cli->origin, buf);
+        if (json) printf("%s\"%s\"", i ? "," : "", buf);
+        else printf("%s%s", i ? " " : "", buf);
+    }
+}
+
+static void print_info(void *ctx, const SearchResult *r) {
+    Prog *pg = ctx;
+    char sb[32];
+    long long nps = r->ms > 0 ? (long long)(r->nodes * 1000 / (uint64_t)r->ms) : (long long)r->nodes * 1000;
+    fflush(stdout);
+    fprintf(stderr, "info depth %d seldepth %d score %s nodes %llu nps %lld time %lld pv", r->depth,
+            r->seldepth, score_str(r->score, sb, sizeof sb), (unsigned long long)r->nodes, nps,
+            (long long)r->ms);
+    for (int i = 0; i < r->line[0].pv_len; i++) {
+        char buf[8];
+        fprintf(stderr, " %s", notation_point_str(r->line[0].pv[i], pg->cli.size, pg->cli.origin, buf));
+    }
+    fputc('\n', stderr);
+}
+
+static bool search_position(void *ctx, Board *b, const PosSource *src) {
+    Prog *pg = ctx;
+    Cli *cli = &pg->cli;
+    char pos[MOVES_MAX * 3 + 8], mv[8], sb[32];
+    SearchResult r;
+    int size = board_size(b);
+    bool over = board_winner(b) != COLOR_NONE;
+    if (over) {
+        memset(&r, 0, sizeof r);
+        r.best = MOVE_NONE;
+    } else if (pg->simple) {
+        memset(&r, 0, sizeof r);
+        r.best = search_simple_move(b);
+        r.lines = r.best != MOVE_NONE;
+        r.line[0].move = r.best;
+        r.line[0].pv_len = r.lines;
+        r.line[0].pv[0] = r.best;
+        r.score = r.line[0].score = search_evaluate(b);
+    } else {
+        GmkStatus st = search_run(pg->search, b, &pg->lim, &r, pg->verbose ? print_info : NULL, pg);
+        if (st != GMK_OK) {
+            cli_error(cli, "%s", gmk_strerror(st));
+            cli->failures++;
+            return false;
+        }
+    }
+    bool none = r.best == MOVE_NONE;
+    if (cli->json) {
+        putchar('{');
+        out_json_common(cli, b);
+        if (none) printf(",\"best\":null,\"score\":null");
+        else {
+            printf(",\"best\":\"%s\",\"score\":", notation_point_str(r.best, size, cli->origin, mv));
+            if (score_is_win(r.score) || score_is_loss(r.score))
+                printf("\"%s\"", score_str(r.score, sb, sizeof sb));
+            else printf("%d", r.score);
+        }
+        printf(",\"depth\":%d,\"nodes\":%llu,\"ms\":%lld,\"pv\":[", r.depth,
+               (unsigned long long)r.nodes, (long long)r.ms);
+        if (r.lines) print_moves(cli, size, r.line[0].pv, r.line[0].pv_len, true);
+        putchar(']');
+        if (r.lines > 1 || pg->lim.multipv > 1) {
+            fputs(",\"lines\":[", stdout);
+            for (int i = 0; i < r.lines; i++) {
+                const SearchLine *l = &r.line[i];
+                printf("%s{\"move\":\"%s\",\"score\":", i ? "," : "",
+                       notation_point_str(l->move, size, cli->origin, mv));
+                if (score_is_win(l->score) || score_is_loss(l->score))
+                    printf("\"%s\"", score_str(l->score, sb, sizeof sb));
+                else printf("%d", l->score);
+                fputs(",\"pv\":[", stdout);
+                print_moves(cli, size, l->pv, l->pv_len, true);
+                fputs("]}", stdout);
+            }
+            putchar(']');
+        }
+        if (src->carry) {
+            fputs(",\"carry\":", stdout);
+            out_json_string(src->carry, src->carry_len);
+        }
+        puts("}");
+    } else {
+        printf("%s\t%s\t%s\t%d\t%llu\t%lld\t", cli_position_str(cli, b, pos, sizeof pos),
+               none ? "-" : notation_point_str(r.best, size, cli->origin, mv),
+               none ? "-" : score_str(r.score, sb, sizeof sb), r.depth, (unsigned long long)r.nodes,
+               (long long)r.ms);
+        if (r.lines) print_moves(cli, size, r.line[0].pv, r.line[0].pv_len, false);
+        for (int i = 1; i < r.lines; i++) {
+            const SearchLine *l = &r.line[i];
+            printf("\t%s\t%s\t", notation_point_str(l->move, size, cli->origin, mv),
+                   score_str(l->score, sb, sizeof sb));
+            print_moves(cli, size, l->pv, l->pv_len, false);
+        }
+        out_carry(src);
+        putchar('\n');
+    }
+    out_flush(cli);
+    return true;
+}
+
+/* gmk-search bench: fixed positions, fixed depth, one thread, fresh table. */
+static int run_bench(Prog *pg) {
+    int count;
+    const SearchBenchPos *pos = search_bench_positions(&count);
+    uint64_t total = 0, sig = 0;
+    int64_t ms = 0;
+    for (int i = 0; i < count; i++) {
+        Board *b = board_new(pos[i].size, pos[i].rule);
+        if (!b || notation_parse_position(b, pos[i].moves, strlen(pos[i].moves), ORIGIN_BOTTOM, NULL) != GMK_OK) {
+            cli_error(&pg->cli, "bench position %d: cannot set up", i + 1);
+            board_free(b);
+            return EXIT_FAILURE_RUN;
+        }
+        search_clear(pg->search);
+        SearchLimits lim = pg->lim;
+        lim.depth = pg->lim.depth ? pg->lim.depth : pos[i].depth;
+        lim.threads = pg->lim.threads ? pg->lim.threads : 1;
+        SearchResult r;
+        if (search_run(pg->search, b, &lim, &r, pg->verbose ? print_info : NULL, pg) != GMK_OK) {
+            cli_error(&pg->cli, "bench position %d: search failed", i + 1);
+            board_free(b);
+            return EXIT_FAILURE_RUN;
+        }
+        char mv[8], sb[32];
+        printf("%2d %-9s depth %2d  best %-4s score %-10s nodes %10llu  %6lld ms  %s\n", i + 1,
+               rule_name(pos[i].rule), r.depth, notation_point_str(r.best, pos[i].size, ORIGIN_BOTTOM, mv),
+               score_str(r.score, sb, sizeof sb), (unsigned long long)r.nodes, (long long)r.ms,
+               pos[i].moves);
+        total += r.nodes;
+        ms += r.ms;
+        sig = search_bench_mix(sig, r.nodes);
+        board_free(b);
+    }
+    printf("total nodes %llu  time %lld ms  nps %llu\n", (unsigned long long)total, (long long)ms,
+           (unsigned long long)(ms > 0 ? total * 1000 / (uint64_t)ms : total));
+    printf("Bench: %llu signature %016llx\n", (unsigned long long)total, (unsigned long long)sig);
+    out_flush(&pg->cli);
+    return EXIT_ALL_OK;
+}
+
+int main(int argc, char **argv) {
+    Prog pg = {0};
+    pg.hash_mb = SEARCH_HASH_DEFAULT;
+    int first = cli_parse(&pg.cli, &SEARCH_PROGRAM, argc, argv, search_option, &pg);
+    bool bench = first < argc && strcmp(argv[first], "bench") == 0;
+    if (bench) {
+        /* options may follow the word: parse them again past it */
+        first++;
+        if (first < argc) first += cli_parse(&pg.cli, &SEARCH_PROGRAM, argc - first + 1, argv + first - 1,
+                                             search_option, &pg) - 1;
+        if (first < argc) {
+            cli_error(&pg.cli, "bench takes no files");
+            return EXIT_FAILURE_RUN;
+        }
+    }
+    GmkStatus st;
+    pg.search = search_new(bench ? 16 : pg.hash_mb, &st);
+    if (!pg.search) {
+        cli_error(&pg.cli, "cannot allocate the table: %s", gmk_strerror(st));
+        return EXIT_FAILURE_RUN;
+    }
+    int rc;
+    if (bench) {
+        rc = run_bench(&pg);
+    } else {
+        if (!pg.lim.depth && !pg.lim.nodes && !pg.lim.time_ms) pg.lim.depth = DEFAULT_DEPTH;
+        cli_for_each_position(&pg.cli, argv + first, search_position, &pg);
+        out_flush(&pg.cli);
+        rc = cli_exit_status(&pg.cli);
+    }
+    search_free(pg.search);
+    return rc;
+}

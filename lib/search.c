@@ -1,0 +1,293 @@
+/*
+ * search.c — the tree search: principal variation search (NegaScout) with a
+ * transposition table, threat-narrowed move generation, killers and history,
+ * late-move reductions, and a quiescence search of fours at the leaves.
+ *
+ * A node, for the side to move us and the opponent them:
+ *  1. us has a five point: won in one ply (SCORE_WIN - ply - 1). them has
+ *     two five points: lost (us can block only one).
+ *  2. Transposition table: a deep enough entry ends non-PV nodes.
+ *  3. Reverse futility (non-PV, shallow, no threat against us): a static
+ *     evaluation far above beta is returned.
+ *  4. Moves from movegen(): narrowed to the block of a five, or to own fours
+ *     and defences against an open three / four-three. The block of a five
+ *     is searched at the same depth (a forced reply extends).
+ *  5. Ordering: TT move, then threat class, killers, history (2^depth bonus
+ *     on cut-offs, bounded by HISTORY_MAX with gravity).
+ *  6. PVS: the first move with the full window, the others with a null
+ *     window (re-searched on fail high); quiet late moves reduced (LMR) and,
+ *     at shallow depth outside the PV, pruned after a move count (LMP).
+ * At depth 0 the quiescence search plays only fours (and the forced blocks
+ * they cause) on top of a stand-pat evaluation: this is the VCF probe at the
+ * leaves, cheap because each four has exactly one reply.
+ */
+#include "search.h"
+
+#include <string.h>
+
+#include "evaluate.h"
+
+/* Ordering bonuses on top of movegen's threat scores. */
+#define ORDER_TT (1 << 28)        /* the table's move first */
+#define ORDER_KILLER 700          /* a killer among the quiet moves */
+#define ORDER_QUIET_MAX 1500      /* moves scored below this are quiet (no three or four) */
+
+static inline bool disabled(const Worker *w, unsigned what) { return (w->s->disable & what) != 0; }
+
+static inline Color them_of(Color us) { return (Color)(us ^ 1); }
+
+/* Adds this thread's new nodes to the shared count and stops on a limit. */
+void search_check_limits(Worker *w) {
+    Search *s = w->s;
+    uint64_t add = w->nodes - w->nodes_flushed;
+    w->nodes_flushed = w->nodes;
+    uint64_t total = atomic_fetch_add_explicit(&s->nodes, add, memory_order_relaxed) + add;
+    if (s->lim.nodes && total >= s->lim.nodes) atomic_store(&s->stop, true);
+    if (w->id == 0 && s->tm.hard_ms && timeman_elapsed_ms(&s->tm) >= s->tm.hard_ms)
+        atomic_store(&s->stop, true);
+}
+
+static inline bool stopped(const Worker *w) {
+    return atomic_load_explicit(&w->s->stop, memory_order_relaxed);
+}
+
+/* Counts a node and polls the limits every 1024 nodes. */
+static inline void count_node(Worker *w, int ply) {
+    if ((++w->nodes & 1023) == 0) search_check_limits(w);
+    if (ply > w->seldepth) w->seldepth = ply;
+}
+
+void worker_clear(Worker *w) {
+    memset(w->killers, 0, sizeof w->killers);
+    memset(w->history, 0, sizeof w->history);
+}
+
+/* History bonus of a cut-off at depth: 2^depth (the seeds'), bounded, with
+ * gravity so that scores stay within HISTORY_MAX. */
+static inline void history_add(int *h, int depth, bool good) {
+    int bonus = depth >= 12 ? 4096 : 1 << depth;
+    if (bonus > 4096) bonus = 4096;
+    if (!good) bonus = -bonus;
+    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+/* Copies the child's principal variation behind m. */
+static inline void pv_update(Worker *w, int ply, Move m) {
+    w->pv[ply][ply] = m;
+    int n = w->pv_len[ply + 1];
+    for (int i = ply + 1; i < n; i++) w->pv[ply][i] = w->pv[ply + 1][i];
+    w->pv_len[ply] = n > ply + 1 ? n : ply + 1;
+}
+
+/* Quiescence search: stand pat, or own fours (and the block of a five). */
+static int qsearch(Worker *w, int alpha, int beta, int ply, int fours) {
+    Board *b = w->b;
+    count_node(w, ply);
+    w->pv_len[ply] = ply;
+    Color us = board_side(b), them = them_of(us);
+    if (b->clscount[us][CLS_FIVE]) return SCORE_WIN - ply - 1;
+    if (b->clscount[them][CLS_FIVE] >= 2) return -(SCORE_WIN - ply - 2);
+    if (board_full(b)) return 0;
+    int eval = evaluate(b);
+    if (ply >= MAX_PLY - 1) return eval;
+    bool forced = b->clscount[them][CLS_FIVE] > 0;
+    int best = -SCORE_WIN;
+    if (!forced) {
+        if (eval >= beta) return eval;
+        if (eval > alpha) alpha = eval;
+        best = eval;
+        if (fours >= QS_FOURS_MAX || disabled(w, SEARCH_NO_VCF)) return eval;
+    }
+    ScoredMove list[MOVELIST_MAX];
+    GenInfo gi;
+    int n = movegen(b, GEN_FOURS, false, list, &gi);
+    if (forced && n == 0) return -(SCORE_WIN - ply - 2);
+    for (int i = 0; i < n; i++) {
+        Move m = movelist_pick(list, i, n);
+        board_play(b, m);
+        int score = -qsearch(w, -beta, -alpha, ply + 1, forced ? fours : fours + 1);
+        board_undo(b);
+        if (stopped(w)) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                pv_update(w, ply, m);
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Late-move reduction for the i-th move at depth (plies). */
+static inline int lmr_reduction(int depth, int i) {
+    if (depth < 3 || i < 3) return 0;
+    int r = 1 + (depth >= 6) + (i >= 10);
+    return r;
+}
+
+/* The principal variation search proper. */
+static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
+    Board *b = w->b;
+    if (depth <= 0) return qsearch(w, alpha, beta, ply, 0);
+    count_node(w, ply);
+    w->pv_len[ply] = ply;
+    if (stopped(w)) return 0;
+    Color us = board_side(b), them = them_of(us);
+    if (b->clscount[us][CLS_FIVE]) return SCORE_WIN - ply - 1;
+    if (b->clscount[them][CLS_FIVE] >= 2) return -(SCORE_WIN - ply - 2);
+    if (board_full(b)) return 0;
+    if (ply >= MAX_PLY - 1) return evaluate(b);
+
+    /* distance pruning: nothing here beats a win found nearer the root */
+    int lo = -(SCORE_WIN - ply - 2), hi = SCORE_WIN - ply - 1;
+    if (alpha < lo) alpha = lo;
+    if (beta > hi) beta = hi;
+    if (alpha >= beta) return alpha;
+
+    Key key = b->key;
+    TTHit hit;
+    bool use_tt = !disabled(w, SEARCH_NO_TT);
+    bool found = use_tt && tt_probe(&w->s->tt, key, ply, &hit);
+    if (!found) hit.move = MOVE_NONE;
+    if (found && !pv_node && hit.depth >= depth && hit.score != SCORE_NONE &&
+        ((hit.bound == BOUND_LOWER && hit.score >= beta) ||
+         (hit.bound == BOUND_UPPER && hit.score <= alpha) || hit.bound == BOUND_EXACT))
+        return hit.score;
+
+    int eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(b);
+    const int *ct = b->clscount[them];
+    bool threatened = ct[CLS_FIVE] || ct[CLS_OPEN_FOUR] || ct[CLS_FOUR_THREE] || ct[CLS_DOUBLE_FOUR];
+    bool prune = !disabled(w, SEARCH_NO_PRUNE);
+
+    /* reverse futility: far above beta with nothing to fear */
+    if (prune && !pv_node && !threatened && depth <= 3 && eval - 120 * depth >= beta &&
+        eval < SCORE_EVAL_MAX)
+        return eval;
+
+    ScoredMove list[MOVELIST_MAX];
+    GenInfo gi;
+    int n = movegen(b, GEN_ALL, !prune, list, &gi);
+    if (n == 0) return gi.threat == THREAT_LVL_FIVE ? -(SCORE_WIN - ply - 2) : 0;
+
+    /* ordering on top of the threat classes */
+    bool use_hist = !disabled(w, SEARCH_NO_HISTORY);
+    Move k0 = w->killers[ply][0], k1 = w->killers[ply][1];
+    const int *hist = w->history[us];
+    for (int i = 0; i < n; i++) {
+        Move m = list[i].move;
+        if (m == hit.move) list[i].score += ORDER_TT;
+        else if (use_hist) {
+            if (list[i].score < ORDER_QUIET_MAX && (m == k0 || m == k1)) list[i].score += ORDER_KILLER;
+            list[i].score += hist[m] / 16;
+        }
+    }
+
+    int ext = gi.threat == THREAT_LVL_FIVE && n == 1 ? 1 : 0;
+    int best = -SCORE_WIN, legal = 0;
+    Move best_move = MOVE_NONE;
+    int alpha0 = alpha;
+    Move quiets[MOVELIST_MAX];
+    int quiet_count = 0;
+    for (int i = 0; i < n; i++) {
+        Move m = movelist_pick(list, i, n);
+        bool quiet = list[i].score < ORDER_QUIET_MAX && gi.threat == THREAT_LVL_NONE;
+        /* late-move pruning: shallow non-PV nodes try the best few quiet moves */
+        if (prune && !pv_node && quiet && legal >= 4 + 4 * depth * depth && best > -SCORE_WIN_MIN)
+            break;
+        board_play(b, m);
+        legal++;
+        int nd = depth - 1 + ext, score;
+        if (legal == 1) {
+            score = -pvs(w, -beta, -alpha, nd, ply + 1, pv_node);
+        } else {
+            int r = prune && quiet ? lmr_reduction(depth, legal - 1) : 0;
+            if (r && pv_node) r--;
+            score = -pvs(w, -alpha - 1, -alpha, nd - r, ply + 1, false);
+            if (score > alpha && r) score = -pvs(w, -alpha - 1, -alpha, nd, ply + 1, false);
+            if (score > alpha && score < beta && pv_node)
+                score = -pvs(w, -beta, -alpha, nd, ply + 1, true);
+        }
+        board_undo(b);
+        if (stopped(w)) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                if (pv_node) pv_update(w, ply, m);
+                if (score >= beta) break;
+            }
+        }
+        if (quiet) quiets[quiet_count++] = m;
+    }
+
+    if (best >= beta && best_move != MOVE_NONE && use_hist) {
+        bool quiet_best = gi.threat == THREAT_LVL_NONE && b->ps[best_move].cls[us] < CLS_OPEN_THREE;
+        history_add(&w->history[us][best_move], depth, true);
+        for (int i = 0; i < quiet_count; i++) history_add(&w->history[us][quiets[i]], depth, false);
+        if (quiet_best && w->killers[ply][0] != best_move) {
+            w->killers[ply][1] = w->killers[ply][0];
+            w->killers[ply][0] = best_move;
+        }
+    }
+    if (use_tt) {
+        int bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
+        tt_store(&w->s->tt, key, ply, best_move, best, eval, depth, bound);
+    }
+    return best;
+}
+
+/* Searches the root moves (w->root, best first) with the window
+ * (alpha, beta); lines before w->multipv_index are skipped. Returns the best
+ * score and moves the best move to the front of the searched part. */
+int search_root(Worker *w, int alpha, int beta, int depth) {
+    Board *b = w->b;
+    int first = w->multipv_index;
+    int best = -SCORE_WIN;
+    bool prune = !disabled(w, SEARCH_NO_PRUNE);
+    w->pv_len[0] = 0;
+    count_node(w, 0);
+    for (int i = first; i < w->root_count; i++) {
+        RootMove *rm = &w->root[i];
+        uint64_t nodes0 = w->nodes;
+        board_play(b, rm->move);
+        int score;
+        int nd = depth - 1;
+        if (i == first) {
+            score = -pvs(w, -beta, -alpha, nd, 1, true);
+        } else {
+            bool quiet = rm->order < ORDER_QUIET_MAX;
+            int r = prune && quiet && depth >= 4 && i - first >= 4 ? 1 : 0;
+            score = -pvs(w, -alpha - 1, -alpha, nd - r, 1, false);
+            if (score > alpha && r) score = -pvs(w, -alpha - 1, -alpha, nd, 1, false);
+            if (score > alpha && score < beta) score = -pvs(w, -beta, -alpha, nd, 1, true);
+        }
+        board_undo(b);
+        rm->nodes += w->nodes - nodes0;
+        if (stopped(w)) return best > -SCORE_WIN ? best : 0;
+        if (i == first || score > alpha) {
+            rm->score = score;
+            rm->pv[0] = rm->move;
+            int n = w->pv_len[1] > 1 ? w->pv_len[1] - 1 : 0;
+            if (n > SEARCH_PV_MAX - 1) n = SEARCH_PV_MAX - 1;
+            for (int k = 0; k < n; k++) rm->pv[k + 1] = w->pv[1][k + 1];
+            rm->pv_len = n + 1;
+        } else {
+            rm->score = -SCORE_WIN - 1; /* below alpha: only a bound */
+        }
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                /* move it to the front of the searched part, keeping the order */
+                RootMove t = *rm;
+                memmove(&w->root[first + 1], &w->root[first], (size_t)(i - first) * sizeof t);
+                w->root[first] = t;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}

@@ -1,0 +1,88 @@
+/*
+ * search.h — internal state of the alpha-beta search (search.c: the tree
+ * search; search_root.c: iterative deepening, threads, the public API;
+ * search_vcf.c: the VCF probe; timeman.c: time).
+ */
+#ifndef GMK_SEARCH_H
+#define GMK_SEARCH_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "board.h"
+#include "movepick.h"
+#include "timeman.h"
+#include "tt.h"
+
+#define MAX_PLY 128             /* deepest ply of one search (quiescence included) */
+#define QS_FOURS_MAX 10         /* own fours in a row in the quiescence search */
+#define HISTORY_MAX 16384       /* bound of history scores */
+#define VCF_CACHE_BITS 16       /* entries of a VCF probe's failure cache, log2 */
+
+/* A root move and what the last iterations said about it. */
+typedef struct {
+    Move move;                  /* the point */
+    int score;                  /* score of the last completed search, -SCORE_WIN-1 if none */
+    int prev_score;             /* score of the iteration before */
+    int order;                  /* ordering score from the generator */
+    uint64_t nodes;             /* nodes spent below it this iteration */
+    int pv_len;                 /* its principal variation */
+    Move pv[SEARCH_PV_MAX];
+} RootMove;
+
+/* The VCF probe's reusable memory. */
+typedef struct {
+    Key fail[1 << VCF_CACHE_BITS];      /* positions (attacker to move) known not to win */
+    uint8_t fail_depth[1 << VCF_CACHE_BITS]; /* fours left when they failed */
+    uint64_t nodes;                     /* nodes of the current probe */
+    uint64_t max_nodes;                 /* budget of the current probe */
+    int len;                            /* moves in line */
+    Move line[MAX_PLY];                 /* winning line, attacker first */
+} VcfState;
+
+struct Search;
+
+/* One search thread: its own board and heuristics, the table shared. */
+typedef struct Worker {
+    struct Search *s;           /* the engine */
+    Board *b;                   /* this thread's copy of the position */
+    int id;                     /* 0 = main thread */
+    pthread_t thread;           /* helper threads only */
+    uint64_t nodes;             /* nodes searched by this thread */
+    uint64_t nodes_flushed;     /* part of nodes already added to the shared count */
+    int seldepth;               /* deepest ply reached this iteration */
+    int root_depth;             /* depth of the current iteration */
+    int completed;              /* last completed iteration */
+    int multipv_index;          /* line being searched: root moves before it are skipped */
+    int root_count;             /* moves at the root */
+    RootMove root[MOVELIST_MAX];
+    Move killers[MAX_PLY + 2][2];          /* quiet moves that cut off at this ply */
+    int history[COLOR_NB][BOARD_CELLS];    /* history scores (2^depth bonus, bounded) */
+    int pv_len[MAX_PLY + 1];                /* principal variation table */
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    VcfState vcf;               /* root probe's memory */
+} Worker;
+
+/* The engine (opaque Search of gmk.h). */
+struct Search {
+    TT tt;                      /* shared transposition table */
+    SearchLimits lim;           /* limits of the running search */
+    unsigned disable;           /* SEARCH_NO_* of the running search */
+    TimeMan tm;                 /* clock of the running search */
+    atomic_bool stop;           /* set to end the running search */
+    atomic_uint_fast64_t nodes; /* nodes flushed by all threads */
+    int worker_count;           /* workers allocated */
+    Worker *workers[SEARCH_THREADS_MAX];
+};
+
+/* search.c */
+int search_root(Worker *w, int alpha, int beta, int depth);
+void search_check_limits(Worker *w);
+void worker_clear(Worker *w);
+
+/* search_vcf.c: does the side to move of b win by continuous fours within
+ * max_fours own fours and max_nodes nodes? 1 win (line in v), 0 no, -1 out
+ * of budget. b is left as it was. */
+int vcf_probe(VcfState *v, Board *b, int max_fours, uint64_t max_nodes);
+
+#endif

@@ -1,0 +1,315 @@
+/*
+ * search_root.c — the engine object and the driver of the search: root
+ * moves, the VCF probe at the root, iterative deepening with aspiration
+ * windows, multi-PV, lazy SMP helper threads, limits and the result.
+ *
+ * Iterative deepening: depth 1, 2, ... up to the limit. From depth 4 on an
+ * iteration starts with a window of +-ASP_DELTA around the last score and
+ * widens it (doubling) on a fail low or high. With --multipv N each
+ * iteration searches N lines: line k is the best of the root moves not
+ * already taken by lines 0..k-1.
+ *
+ * Lazy SMP: helper threads run the same iterative deepening on their own
+ * copies of the board, odd helpers one ply deeper, and share only the
+ * transposition table; the main thread's result is the answer. Helpers stop
+ * when the main thread is done.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "evaluate.h"
+#include "search.h"
+
+#define ASP_DELTA 40
+#define ROOT_VCF_NODES 200000   /* budget of the root VCF probe */
+#define ROOT_VCF_FOURS 40       /* deepest VCF the root probe looks for */
+
+Search *search_new(size_t hash_mb, GmkStatus *st) {
+    gmk_init();
+    Search *s = calloc(1, sizeof *s);
+    GmkStatus r = GMK_ERR_NOMEM;
+    if (s && (r = tt_init(&s->tt, hash_mb)) == GMK_OK) {
+        if (st) *st = GMK_OK;
+        return s;
+    }
+    free(s);
+    if (st) *st = r;
+    return NULL;
+}
+
+void search_free(Search *s) {
+    if (!s) return;
+    for (int i = 0; i < s->worker_count; i++) {
+        board_free(s->workers[i]->b);
+        free(s->workers[i]);
+    }
+    tt_free(&s->tt);
+    free(s);
+}
+
+GmkStatus search_set_hash(Search *s, size_t hash_mb) {
+    TT t;
+    GmkStatus st = tt_init(&t, hash_mb);
+    if (st != GMK_OK) return st;
+    tt_free(&s->tt);
+    s->tt = t;
+    return GMK_OK;
+}
+
+size_t search_hash_mb(const Search *s) { return s->tt.mb; }
+
+void search_clear(Search *s) {
+    tt_clear(&s->tt);
+    for (int i = 0; i < s->worker_count; i++) worker_clear(s->workers[i]);
+}
+
+void search_stop(Search *s) { atomic_store(&s->stop, true); }
+
+/* Worker id with its own copy of b (made or refreshed). */
+static Worker *worker_for(Search *s, int id, const Board *b) {
+    if (id >= s->worker_count) {
+        Worker *w = calloc(1, sizeof *w);
+        if (!w) return NULL;
+        w->s = s;
+        w->id = id;
+        s->workers[id] = w;
+        s->worker_count = id + 1;
+    }
+    Worker *w = s->workers[id];
+    if (w->b && (board_size(w->b) != board_size(b) || board_rule(w->b) != board_rule(b) ||
+                 w->b->shapes != b->shapes)) {
+        board_free(w->b);
+        w->b = NULL;
+    }
+    if (!w->b) {
+        w->b = board_new(board_size(b), board_rule(b));
+        if (!w->b) return NULL;
+    }
+    board_copy(w->b, b);
+    w->nodes = w->nodes_flushed = 0;
+    w->seldepth = 0;
+    w->completed = 0;
+    return w;
+}
+
+/* Fills w->root from the generator (ordered best first). */
+static void root_moves(Worker *w) {
+    ScoredMove list[MOVELIST_MAX];
+    GenInfo gi;
+    int n = movegen(w->b, GEN_ALL, (w->s->disable & SEARCH_NO_PRUNE) != 0, list, &gi);
+    for (int i = 0; i < n; i++) {
+        movelist_pick(list, i, n);
+        RootMove *rm = &w->root[i];
+        rm->move = list[i].move;
+        rm->order = list[i].score;
+        rm->score = rm->prev_score = -SCORE_WIN - 1;
+        rm->nodes = 0;
+        rm->pv_len = 1;
+        rm->pv[0] = rm->move;
+    }
+    w->root_count = n;
+}
+
+/* Any legal move (for positions the generator gives up on). */
+static Move any_move(Board *b) {
+    Move fallback = MOVE_NONE;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            Move p = point_make(x, y);
+            if (b->cell[p] != CELL_EMPTY) continue;
+            if (fallback == MOVE_NONE) fallback = p;
+            if (board_side(b) != COLOR_BLACK || !move_forbidden(b, p)) return p;
+        }
+    return fallback;
+}
+
+/* Stable sort of root moves [from, n) by score, best first. */
+static void root_sort(Worker *w, int from) {
+    for (int i = from + 1; i < w->root_count; i++) {
+        RootMove t = w->root[i];
+        int j = i;
+        while (j > from && w->root[j - 1].score < t.score) {
+            w->root[j] = w->root[j - 1];
+            j--;
+        }
+        w->root[j] = t;
+    }
+}
+
+/* Copies the lines of a completed iteration into r. */
+static void result_snapshot(const Worker *w, int lines, SearchResult *r) {
+    if (lines > w->root_count) lines = w->root_count;
+    r->lines = lines;
+    for (int i = 0; i < lines; i++) {
+        const RootMove *rm = &w->root[i];
+        SearchLine *l = &r->line[i];
+        l->move = rm->move;
+        l->score = rm->score;
+        l->pv_len = rm->pv_len;
+        memcpy(l->pv, rm->pv, (size_t)rm->pv_len * sizeof(Move));
+    }
+    r->best = r->line[0].move;
+    r->score = r->line[0].score;
+}
+
+/* Searches one line (multipv index k) at depth with aspiration windows. */
+static int search_line(Worker *w, int depth, int k) {
+    w->multipv_index = k;
+    int prev = w->root[k].prev_score;
+    int delta = ASP_DELTA, alpha = -SCORE_WIN, beta = SCORE_WIN;
+    if (depth >= 4 && prev > -SCORE_WIN_MIN && prev < SCORE_WIN_MIN) {
+        alpha = prev - delta;
+        beta = prev + delta;
+    }
+    for (;;) {
+        int score = search_root(w, alpha, beta, depth);
+        if (atomic_load(&w->s->stop)) return score;
+        if (score <= alpha && alpha > -SCORE_WIN) {
+            beta = (alpha + beta) / 2;
+            alpha = score - delta < -SCORE_WIN ? -SCORE_WIN : score - delta;
+        } else if (score >= beta && beta < SCORE_WIN) {
+            beta = score + delta > SCORE_WIN ? SCORE_WIN : score + delta;
+        } else {
+            return score;
+        }
+        delta *= 2;
+        if (delta > 1000) alpha = -SCORE_WIN, beta = SCORE_WIN;
+    }
+}
+
+/* Iterative deepening of one worker. The main thread (id 0) fills res and
+ * calls info; helpers run until stopped. */
+static void iterate(Worker *w, SearchResult *res, SearchInfoFn info, void *ctx) {
+    Search *s = w->s;
+    int max_depth = s->lim.depth ? s->lim.depth : SEARCH_DEPTH_MAX;
+    int lines = s->lim.multipv > 1 ? s->lim.multipv : 1;
+    if (w->id != 0) lines = 1;
+    if (lines > w->root_count) lines = w->root_count;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int d = w->id == 0 ? depth : depth + (w->id & 1);
+        w->root_depth = d;
+        w->seldepth = 0;
+        for (int i = 0; i < w->root_count; i++) w->root[i].nodes = 0;
+        for (int k = 0; k < lines; k++) {
+            search_line(w, d, k);
+            if (atomic_load(&s->stop)) break;
+            root_sort(w, k + 1);
+        }
+        if (atomic_load(&s->stop)) break;
+        for (int i = 0; i < w->root_count; i++) w->root[i].prev_score = w->root[i].score;
+        w->completed = d;
+        if (w->id != 0) continue;
+
+        search_check_limits(w);
+        result_snapshot(w, lines, res);
+        res->depth = d;
+        res->seldepth = w->seldepth;
+        res->nodes = atomic_load(&s->nodes);
+        res->ms = timeman_elapsed_ms(&s->tm);
+        if (info) info(ctx, res);
+        int sc = res->score;
+        if (score_is_win(sc) || score_is_loss(sc)) {
+            /* a forced result seen within the horizon: deeper finds no other */
+            if (SCORE_WIN - (sc < 0 ? -sc : sc) + 1 < d) break;
+        }
+        if (s->tm.soft_ms && res->ms >= s->tm.soft_ms) break;
+        if (w->root_count == 1 && (s->tm.hard_ms || s->lim.nodes) && d >= 4) break;
+    }
+}
+
+static void *helper_main(void *arg) {
+    Worker *w = arg;
+    iterate(w, NULL, NULL, NULL);
+    search_check_limits(w);
+    return NULL;
+}
+
+/* Fills res for a position decided before any search. */
+static void result_single(SearchResult *res, Move m, int score, const Move *pv, int pv_len) {
+    res->best = m;
+    res->score = score;
+    res->lines = 1;
+    res->line[0].move = m;
+    res->line[0].score = score;
+    if (pv_len > SEARCH_PV_MAX) pv_len = SEARCH_PV_MAX;
+    res->line[0].pv_len = pv_len;
+    if (pv_len) memcpy(res->line[0].pv, pv, (size_t)pv_len * sizeof(Move));
+}
+
+GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult *res,
+                     SearchInfoFn info, void *ctx) {
+    memset(res, 0, sizeof *res);
+    res->best = MOVE_NONE;
+    if (b->light || board_winner(b) != COLOR_NONE) return GMK_ERR_ARG;
+    if (lim->depth < 0 || lim->depth > SEARCH_DEPTH_MAX || lim->threads < 0 ||
+        lim->threads > SEARCH_THREADS_MAX || lim->multipv < 0 ||
+        lim->multipv > SEARCH_MULTIPV_MAX || lim->time_ms < 0)
+        return GMK_ERR_ARG;
+    s->lim = *lim;
+    s->disable = lim->disable;
+    atomic_store(&s->stop, false);
+    atomic_store(&s->nodes, 0);
+    timeman_start(&s->tm, lim);
+    tt_new_search(&s->tt);
+    int threads = lim->threads ? lim->threads : 1;
+    for (int i = 0; i < threads; i++)
+        if (!worker_for(s, i, b)) return GMK_ERR_NOMEM;
+    Worker *w = s->workers[0];
+    Board *wb = w->b;
+    Color us = board_side(wb);
+
+    if (board_full(wb)) {
+        res->ms = timeman_elapsed_ms(&s->tm);
+        return GMK_OK;
+    }
+    /* a five on the board at once */
+    if (wb->clscount[us][CLS_FIVE]) {
+        Move m = movegen_find(wb, us, CLS_FIVE);
+        result_single(res, m, SCORE_WIN - 1, &m, 1);
+        res->vcf = true;
+        res->nodes = 1;
+        res->ms = timeman_elapsed_ms(&s->tm);
+        return GMK_OK;
+    }
+    root_moves(w);
+    if (w->root_count == 0) {
+        /* nothing sensible: an unblockable five, or only forbidden points */
+        Move m = any_move(wb);
+        int lost = wb->clscount[us ^ 1][CLS_FIVE] ? -(SCORE_WIN - 2) : 0;
+        result_single(res, m, lost, &m, m != MOVE_NONE);
+        res->ms = timeman_elapsed_ms(&s->tm);
+        return GMK_OK;
+    }
+    result_single(res, w->root[0].move, evaluate(wb), &w->root[0].move, 1);
+    /* the VCF probe at the root */
+    if (!(s->disable & SEARCH_NO_VCF) && (lim->multipv <= 1)) {
+        int r = vcf_probe(&w->vcf, wb, ROOT_VCF_FOURS, ROOT_VCF_NODES);
+        w->nodes += w->vcf.nodes;
+        if (r == 1) {
+            result_single(res, w->vcf.line[0], SCORE_WIN - w->vcf.len, w->vcf.line, w->vcf.len);
+            res->vcf = true;
+            res->depth = w->vcf.len;
+            res->nodes = w->nodes;
+            res->ms = timeman_elapsed_ms(&s->tm);
+            if (info) info(ctx, res);
+            return GMK_OK;
+        }
+    }
+    for (int i = 1; i < threads; i++) {
+        Worker *h = s->workers[i];
+        h->root_count = w->root_count;
+        memcpy(h->root, w->root, (size_t)w->root_count * sizeof(RootMove));
+        if (pthread_create(&h->thread, NULL, helper_main, h) != 0) {
+            threads = i;
+            break;
+        }
+    }
+    iterate(w, res, info, ctx);
+    atomic_store(&s->stop, true);
+    for (int i = 1; i < threads; i++) pthread_join(s->workers[i]->thread, NULL);
+    search_check_limits(w);
+    res->nodes = atomic_load(&s->nodes);
+    res->ms = timeman_elapsed_ms(&s->tm);
+    atomic_store(&s->stop, false);
+    return GMK_OK;
+}

@@ -1,0 +1,62 @@
+/*
+ * timeman.c — the search clock and time allocation.
+ *
+ * A search has a hard limit (stop at once, the last completed iteration's
+ * move is played) and a soft limit (do not start another iteration: the next
+ * one usually costs several times the last). With --time T alone the hard
+ * limit is T and the soft limit T/2.
+ *
+ * Gomocup games (timeout_turn, timeout_match, time_left, all in ms): the
+ * move gets the share of the remaining match time that leaves time for the
+ * moves still to come (estimated from the empty points, at least 15), at
+ * most a fifth of what is left, and never more than timeout_turn minus a
+ * margin; the margin covers the manager's pipes and process scheduling
+ * (30 ms + 2% of the allowance). The soft limit is 45% of the hard one.
+ */
+#include "timeman.h"
+
+#include <time.h>
+
+int64_t timeman_now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+void timeman_start(TimeMan *tm, const SearchLimits *lim) {
+    tm->start_us = timeman_now_us();
+    tm->hard_ms = lim->time_ms;
+    tm->soft_ms = lim->time_soft_ms ? lim->time_soft_ms : lim->time_ms / 2;
+    if (tm->hard_ms && tm->soft_ms > tm->hard_ms) tm->soft_ms = tm->hard_ms;
+}
+
+int64_t timeman_elapsed_ms(const TimeMan *tm) {
+    return (timeman_now_us() - tm->start_us) / 1000;
+}
+
+/* The margin kept back from an allowance of t ms. */
+static int64_t margin_of(int64_t t) { return 30 + t / 50; }
+
+void timeman_allocate(const GameClock *clk, int moves_played, int size, int64_t *hard_ms,
+                      int64_t *soft_ms) {
+    int64_t hard = 0;
+    if (clk->match_ms > 0 && clk->left_ms >= 0) {
+        int empties = size * size - moves_played;
+        int moves_to_go = empties / 4;
+        if (moves_to_go < 15) moves_to_go = 15;
+        if (moves_to_go > 60) moves_to_go = 60;
+        int64_t left = clk->left_ms - margin_of(clk->left_ms);
+        if (left < 1) left = 1;
+        hard = left / moves_to_go * 2;
+        if (hard > left / 5) hard = left / 5;
+        if (hard < 1) hard = 1;
+    }
+    if (clk->turn_ms > 0) {
+        int64_t turn = clk->turn_ms - margin_of(clk->turn_ms);
+        if (turn < 1) turn = 1;
+        if (!hard || turn < hard) hard = turn;
+    }
+    *hard_ms = hard;
+    *soft_ms = hard ? hard * 45 / 100 : 0;
+    if (hard && *soft_ms < 1) *soft_ms = 1;
+}

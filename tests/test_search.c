@@ -1,0 +1,299 @@
+/*
+ * test_search.c — the alpha-beta engine: forced moves and wins found,
+ * renju forbidden points never played, legal principal variations on random
+ * positions of every rule, deterministic node counts, limits honoured, the
+ * transposition table's packing and ply adjustment.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "tt.h"
+
+static Board *position(Rule rule, const char *moves) {
+    Board *b = board_new(15, rule);
+    assert_non_null(b);
+    ParseError e;
+    GmkStatus st = notation_parse_position(b, moves, strlen(moves), ORIGIN_BOTTOM, &e);
+    if (st != GMK_OK) print_error("%s: %s\n", moves, e.msg);
+    assert_int_equal(st, GMK_OK);
+    return b;
+}
+
+static Move at(const char *s) {
+    Move m;
+    int len;
+    assert_int_equal(notation_parse_point(s, 15, ORIGIN_BOTTOM, &m, &len), GMK_OK);
+    return m;
+}
+
+static const char *str(Move m) {
+    static char buf[4][8];
+    static int k;
+    k = (k + 1) & 3;
+    return notation_point_str(m, 15, ORIGIN_BOTTOM, buf[k]);
+}
+
+/* Searches b with the given depth (and default everything else). */
+static SearchResult run(Search *s, Board *b, int depth, unsigned disable) {
+    SearchLimits lim = {0};
+    lim.depth = depth;
+    lim.disable = disable;
+    SearchResult r;
+    assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+    return r;
+}
+
+/* The principal variation replays legally from b (and b is unchanged). */
+static void check_pv(Board *b, const SearchLine *l) {
+    Key k = board_key(b);
+    int n = 0;
+    for (int i = 0; i < l->pv_len; i++) {
+        if (board_winner(b) != COLOR_NONE) {
+            print_error("pv goes on after a win at %d\n", i);
+            fail();
+        }
+        if (board_to_move(b) == COLOR_BLACK && board_forbidden(b, l->pv[i]) != FORBID_NONE) {
+            print_error("pv move %s is forbidden\n", str(l->pv[i]));
+            fail();
+        }
+        assert_int_equal(board_play(b, l->pv[i]), GMK_OK);
+        n++;
+    }
+    while (n--) board_undo(b);
+    assert_true(board_key(b) == k);
+}
+
+static void test_win_in_one(void **state) {
+    (void)state;
+    Search *s = search_new(4, NULL);
+    Board *b = position(RULE_FREESTYLE, "h8 a1 i8 a3 j8 a5 k8 a7");
+    for (unsigned dis = 0; dis < 16; dis++) {
+        SearchResult r = run(s, b, 4, dis);
+        assert_true(r.best == at("g8") || r.best == at("l8"));
+        assert_int_equal(r.score, SCORE_WIN - 1);
+        assert_int_equal(score_moves(r.score), 1);
+    }
+    board_free(b);
+    search_free(s);
+}
+
+static void test_block_four(void **state) {
+    (void)state;
+    Search *s = search_new(4, NULL);
+    Rule rules[] = {RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU};
+    for (int i = 0; i < 3; i++) {
+        Board *b = position(rules[i], "h8 g8 i8 a3 j8 a5 k8");
+        for (unsigned dis = 0; dis < 16; dis += 5) {
+            SearchResult r = run(s, b, 5, dis);
+            if (r.best != at("l8")) print_error("%s: %s\n", rule_name(rules[i]), str(r.best));
+            assert_int_equal(r.best, at("l8"));
+        }
+        board_free(b);
+    }
+    search_free(s);
+}
+
+static void test_open_three_answered(void **state) {
+    (void)state;
+    Search *s = search_new(4, NULL);
+    Board *b = position(RULE_FREESTYLE, "h8 a1 i8 a3 j8");
+    for (int depth = 2; depth <= 6; depth++) {
+        SearchResult r = run(s, b, depth, 0);
+        if (r.best != at("g8") && r.best != at("k8"))
+            print_error("depth %d: %s\n", depth, str(r.best));
+        assert_true(r.best == at("g8") || r.best == at("k8"));
+        assert_false(score_is_win(r.score));
+    }
+    board_free(b);
+    search_free(s);
+}
+
+static void test_four_three_win(void **state) {
+    (void)state;
+    Search *s = search_new(4, NULL);
+    Board *b = position(RULE_FREESTYLE, "h8 g8 i8 a1 j8 a3 k9 a5 k10 a7");
+    SearchResult r = run(s, b, 6, 0);
+    assert_int_equal(r.best, at("k8"));
+    assert_true(score_is_win(r.score));
+    assert_int_equal(score_moves(r.score), 3);
+    assert_true(r.vcf);
+    check_pv(b, &r.line[0]);
+    /* without the probe the tree search finds it too */
+    r = run(s, b, 6, SEARCH_NO_VCF);
+    assert_int_equal(r.best, at("k8"));
+    assert_true(score_is_win(r.score));
+    check_pv(b, &r.line[0]);
+    board_free(b);
+    search_free(s);
+}
+
+static void test_renju_forbidden_avoided(void **state) {
+    (void)state;
+    Search *s = search_new(4, NULL);
+    /* j8 would make two open threes for black: forbidden */
+    Board *b = position(RULE_RENJU, "h8 a1 i8 o1 j9 a15 j10 o15");
+    assert_int_equal(board_forbidden(b, at("j8")), FORBID_DOUBLE_THREE);
+    for (int depth = 1; depth <= 6; depth++) {
+        SearchResult r = run(s, b, depth, 0);
+        assert_true(r.best != at("j8"));
+        assert_int_equal(board_forbidden(b, r.best), FORBID_NONE);
+        check_pv(b, &r.line[0]);
+    }
+    /* under freestyle j8 is a double three and wins */
+    Board *f = position(RULE_FREESTYLE, "h8 a1 i8 o1 j9 a15 j10 o15");
+    SearchResult r = run(s, f, 6, 0);
+    assert_int_equal(r.best, at("j8"));
+    assert_true(score_is_win(r.score));
+    board_free(f);
+    board_free(b);
+    search_free(s);
+}
+
+static void test_random_positions(void **state) {
+    (void)state;
+    Search *s = search_new(8, NULL);
+    Rng rng = {0x5eed5eedULL};
+    int n = test_iters(40);
+    for (int i = 0; i < n; i++) {
+        Rule rule = (Rule)(i % 3);
+        int size = i % 4 == 3 ? 9 + i % 7 : 15;
+        Board *b = board_new(size, rule);
+        assert_non_null(b);
+        test_random_moves(b, &rng, 4 + rng_below(&rng, 30), 0);
+        if (board_winner(b) != COLOR_NONE || board_full(b)) {
+            board_free(b);
+            continue;
+        }
+        Key k = board_key(b);
+        SearchLimits lim = {0};
+        lim.depth = 1 + rng_below(&rng, 6);
+        lim.multipv = 1 + rng_below(&rng, 3);
+        lim.threads = 1 + (i % 5 == 4);
+        SearchResult r;
+        assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+        assert_true(board_key(b) == k);
+        assert_true(point_on_board(r.best, size));
+        assert_int_equal(board_cell(b, r.best), CELL_EMPTY);
+        if (board_to_move(b) == COLOR_BLACK && rule == RULE_RENJU && r.score > -SCORE_WIN_MIN)
+            assert_int_equal(board_forbidden(b, r.best), FORBID_NONE);
+        assert_true(r.lines >= 1);
+        assert_int_equal(r.line[0].move, r.best);
+        for (int l = 0; l < r.lines; l++) {
+            assert_int_equal(r.line[l].pv[0], r.line[l].move);
+            check_pv(b, &r.line[l]);
+            for (int m = 0; m < l; m++) assert_true(r.line[m].move != r.line[l].move);
+        }
+        board_free(b);
+    }
+    search_free(s);
+}
+
+static void test_deterministic(void **state) {
+    (void)state;
+    Search *s = search_new(8, NULL);
+    Board *b = position(RULE_RENJU, "h8 h9 i9 g7 j10");
+    search_clear(s);
+    SearchResult r1 = run(s, b, 6, 0);
+    search_clear(s);
+    SearchResult r2 = run(s, b, 6, 0);
+    assert_true(r1.nodes == r2.nodes);
+    assert_int_equal(r1.best, r2.best);
+    assert_int_equal(r1.score, r2.score);
+    board_free(b);
+    search_free(s);
+}
+
+static void test_limits(void **state) {
+    (void)state;
+    Search *s = search_new(8, NULL);
+    Board *b = position(RULE_FREESTYLE, "h8 h9 i9 g7 j10 i7");
+    SearchLimits lim = {0};
+    lim.time_ms = 150;
+    SearchResult r;
+    assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+    assert_true(r.ms < 150 + 250);
+    assert_int_equal(board_cell(b, r.best), CELL_EMPTY);
+    lim.time_ms = 0;
+    lim.nodes = 5000;
+    assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+    assert_true(r.nodes < 5000 + 2048);
+    assert_int_equal(board_cell(b, r.best), CELL_EMPTY);
+    /* a finished game is refused */
+    Board *w = position(RULE_FREESTYLE, "a1 a2 b1 b2 c1 c2 d1 d2 e1");
+    lim.nodes = 0;
+    lim.depth = 2;
+    assert_int_equal(search_run(s, w, &lim, &r, NULL, NULL), GMK_ERR_ARG);
+    board_free(w);
+    board_free(b);
+    search_free(s);
+}
+
+static void test_simple(void **state) {
+    (void)state;
+    Board *b = position(RULE_FREESTYLE, "h8 a1 i8 a3 j8 a5 k8 a7");
+    Move m = search_simple_move(b);
+    assert_true(m == at("g8") || m == at("l8"));
+    board_free(b);
+    b = position(RULE_FREESTYLE, "h8 g8 i8 a3 j8 a5 k8");
+    assert_int_equal(search_simple_move(b), at("l8"));
+    board_free(b);
+    b = board_new(15, RULE_RENJU);
+    assert_int_equal(search_simple_move(b), at("h8"));
+    board_free(b);
+}
+
+static void test_tt(void **state) {
+    (void)state;
+    TT tt;
+    assert_int_equal(tt_init(&tt, 1), GMK_OK);
+    assert_int_equal(tt.mb, 1);
+    TTHit h;
+    Key k = 0x123456789abcdefULL;
+    assert_false(tt_probe(&tt, k, 0, &h));
+    tt_store(&tt, k, 3, at("h8"), 123, -45, 7, BOUND_EXACT);
+    assert_true(tt_probe(&tt, k, 5, &h));
+    assert_int_equal(h.move, at("h8"));
+    assert_int_equal(h.score, 123);
+    assert_int_equal(h.eval, -45);
+    assert_int_equal(h.depth, 7);
+    assert_int_equal(h.bound, BOUND_EXACT);
+    /* a win 4 plies below the storing node (ply 3) is 4 plies below any other node */
+    tt_store(&tt, k, 3, MOVE_NONE, SCORE_WIN - 7, 0, 8, BOUND_LOWER);
+    assert_true(tt_probe(&tt, k, 5, &h));
+    assert_int_equal(h.score, SCORE_WIN - 9);
+    assert_int_equal(h.move, at("h8")); /* kept */
+    tt_store(&tt, k, 2, MOVE_NONE, -(SCORE_WIN - 6), 0, 9, BOUND_UPPER);
+    assert_true(tt_probe(&tt, k, 0, &h));
+    assert_int_equal(h.score, -(SCORE_WIN - 4));
+    /* other keys in the same bucket do not collide */
+    size_t mask = tt.bucket_count - 1;
+    for (int i = 1; i <= 8; i++) tt_store(&tt, (k & mask) | (Key)i << 40, 0, MOVE_NONE, i, 0, i, BOUND_EXACT);
+    int found = 0;
+    for (int i = 1; i <= 8; i++) {
+        if (tt_probe(&tt, (k & mask) | (Key)i << 40, 0, &h)) {
+            assert_int_equal(h.score, i);
+            found++;
+        }
+    }
+    assert_true(found >= TT_BUCKET - 1);
+    tt_clear(&tt);
+    assert_false(tt_probe(&tt, k, 0, &h));
+    tt_free(&tt);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_win_in_one),
+        cmocka_unit_test(test_block_four),
+        cmocka_unit_test(test_open_three_answered),
+        cmocka_unit_test(test_four_three_win),
+        cmocka_unit_test(test_renju_forbidden_avoided),
+        cmocka_unit_test(test_random_positions),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_simple),
+        cmocka_unit_test(test_tt),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

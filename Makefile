@@ -293,3 +293,21 @@ clean:
 .SECONDARY:
 
 -include $(wildcard $(B)/*/*.d $(B)/*/*/*.d $(FB)/*/*.d)
+
+# ---- matches between engine configurations (tests/match.c, tests/matchlib.c) ----
+# make match [MATCH_GAMES=N MATCH_RULE=R MATCH_A="..." MATCH_B="..." MATCH_ARGS="..."]
+# Default: gmk-search at a fixed node budget against the seed's simple
+# intelligence, both colours from balanced openings; prints W/D/L and Elo.
+MATCH_GAMES ?= 40
+MATCH_RULE  ?= freestyle
+MATCH_JOBS  ?= 2
+MATCH_A     ?= $(abspath $(BIN))/gmk-search --gomocup --nodes 30000
+MATCH_B     ?= $(abspath $(BIN))/gmk-search --gomocup --simple
+MATCH_ARGS  ?=
+$(B)/tests/match $(B)/tests/test_search_protocol: %: %.o $(B)/tests/matchlib.o $(TEST_COMMON_OBJ) $(LIBGMK)
+	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+
+.PHONY: match
+match: $(PROGS) $(B)/tests/match
+	GMK_SHARED=$(SHARED) $(B)/tests/match -r $(MATCH_RULE) -g $(MATCH_GAMES) -j $(MATCH_JOBS) \
+	    $(MATCH_ARGS) "$(MATCH_A)" "$(MATCH_B)"

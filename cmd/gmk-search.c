@@ -50,7 +50,6 @@ typedef struct {
     size_t hash_mb;        /* --hash */
     bool verbose;          /* --verbose */
     bool gomocup;          /* --gomocup */
-    bool simple;           /* --simple */
     Search *search;        /* the engine */
 } Prog;
 
@@ -100,7 +99,7 @@ static bool search_option(void *ctx, int id, const char *arg) {
         return true;
     case OPT_VERBOSE: pg->verbose = true; return true;
     case OPT_GOMOCUP: pg->gomocup = true; return true;
-    case OPT_SIMPLE: pg->simple = true; return true;
+    case OPT_SIMPLE: pg->lim.simple = true; return true;
     case OPT_DISABLE: return parse_disable(pg, arg);
     }
     return false;
@@ -149,14 +148,6 @@ static bool search_position(void *ctx, Board *b, const PosSource *src) {
     if (over) {
         memset(&r, 0, sizeof r);
         r.best = MOVE_NONE;
-    } else if (pg->simple) {
-        memset(&r, 0, sizeof r);
-        r.best = search_simple_move(b);
-        r.lines = r.best != MOVE_NONE;
-        r.line[0].move = r.best;
-        r.line[0].pv_len = r.lines;
-        r.line[0].pv[0] = r.best;
-        r.score = r.line[0].score = search_evaluate(b);
     } else {
         GmkStatus st = search_run(pg->search, b, &pg->lim, &r, pg->verbose ? print_info : NULL, pg);
         if (st != GMK_OK) {
@@ -217,6 +208,29 @@ static bool search_position(void *ctx, Board *b, const PosSource *src) {
     }
     out_flush(cli);
     return true;
+}
+
+/* A protocol answer: one line, flushed at once (the manager waits for it). */
+static void gomocup_write(void *ctx, const char *line) {
+    Prog *pg = ctx;
+    puts(line);
+    out_flush(&pg->cli);
+}
+
+/* --gomocup: protocol lines from stdin until END or end of input. */
+static int run_gomocup(Prog *pg) {
+    Protocol *p = protocol_new(pg->search, &pg->lim, gomocup_write, pg);
+    if (!p) {
+        cli_error(&pg->cli, "out of memory");
+        return EXIT_FAILURE_RUN;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, stdin) >= 0)
+        if (!protocol_feed(p, line)) break;
+    free(line);
+    protocol_free(p);
+    return EXIT_ALL_OK;
 }
 
 /* gmk-search bench: fixed positions, fixed depth, one thread, fresh table. */
@@ -283,6 +297,8 @@ int main(int argc, char **argv) {
     int rc;
     if (bench) {
         rc = run_bench(&pg);
+    } else if (pg.gomocup) {
+        rc = run_gomocup(&pg);
     } else {
         if (!pg.lim.depth && !pg.lim.nodes && !pg.lim.time_ms) pg.lim.depth = DEFAULT_DEPTH;
         cli_for_each_position(&pg.cli, argv + first, search_position, &pg);

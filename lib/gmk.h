@@ -763,6 +763,7 @@ typedef struct {
     int threads;            /* 1..SEARCH_THREADS_MAX (lazy SMP); 0 means 1 */
     int multipv;            /* lines to search, 1..SEARCH_MULTIPV_MAX; 0 means 1 */
     unsigned disable;       /* SEARCH_NO_* bits */
+    bool simple;            /* no search: the seed's simple intelligence (baseline) */
 } SearchLimits;
 
 /* One line of the result: a root move, its score and principal variation. */
@@ -828,5 +829,24 @@ typedef struct {
 const SearchBenchPos *search_bench_positions(int *count);
 /* Mixes one position's node count into a running bench signature. */
 uint64_t search_bench_mix(uint64_t sig, uint64_t nodes);
+
+/* ---- Gomocup protocol (gmk-search --gomocup) ---------------------------- */
+
+/* The Gomocup (pbrain) brain protocol as a line-in, lines-out machine: the
+ * program feeds it input lines and writes out what it hands back (the
+ * library does no I/O itself). See lib/protocol.c for the commands. */
+typedef struct Protocol Protocol;
+
+/* Receives one output line (no newline); the program writes and flushes it. */
+typedef void (*ProtocolWriteFn)(void *ctx, const char *line);
+
+/* A protocol session driving engine s (not owned). base holds the limits
+ * given on the command line (threads, depth, nodes, time per move); the
+ * manager's INFO commands refine them. */
+Protocol *protocol_new(Search *s, const SearchLimits *base, ProtocolWriteFn out, void *ctx);
+void protocol_free(Protocol *p);
+/* Handles one input line (without its newline; CR tolerated). Returns false
+ * once END has been received. */
+bool protocol_feed(Protocol *p, const char *line);
 
 #endif /* GMK_H */

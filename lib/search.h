@@ -36,6 +36,7 @@ typedef struct {
     uint8_t fail_depth[1 << VCF_CACHE_BITS]; /* fours left when they failed */
     uint64_t nodes;                     /* nodes of the current probe */
     uint64_t max_nodes;                 /* budget of the current probe */
+    int64_t deadline_us;                /* monotonic time to give up at; 0 = none */
     int len;                            /* moves in line */
     Move line[MAX_PLY];                 /* winning line, attacker first */
 } VcfState;
@@ -81,8 +82,9 @@ void search_check_limits(Worker *w);
 void worker_clear(Worker *w);
 
 /* search_vcf.c: does the side to move of b win by continuous fours within
- * max_fours own fours and max_nodes nodes? 1 win (line in v), 0 no, -1 out
- * of budget. b is left as it was. */
-int vcf_probe(VcfState *v, Board *b, int max_fours, uint64_t max_nodes);
+ * max_fours own fours, max_nodes nodes and the deadline (timeman_now_us()
+ * clock, 0 = none)? 1 win (line in v), 0 no, -1 out of budget. b is left as
+ * it was. */
+int vcf_probe(VcfState *v, Board *b, int max_fours, uint64_t max_nodes, int64_t deadline_us);
 
 #endif

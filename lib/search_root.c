@@ -267,6 +267,14 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
         Move m = movegen_find(wb, us, CLS_FIVE);
         result_single(res, m, SCORE_WIN - 1, &m, 1);
         res->vcf = true;
+        res->depth = 1;
+        res->nodes = 1;
+        res->ms = timeman_elapsed_ms(&s->tm);
+        return GMK_OK;
+    }
+    if (lim->simple) {
+        Move m = search_simple_move(wb);
+        result_single(res, m, evaluate(wb), &m, m != MOVE_NONE);
         res->nodes = 1;
         res->ms = timeman_elapsed_ms(&s->tm);
         return GMK_OK;
@@ -283,7 +291,11 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
     result_single(res, w->root[0].move, evaluate(wb), &w->root[0].move, 1);
     /* the VCF probe at the root */
     if (!(s->disable & SEARCH_NO_VCF) && (lim->multipv <= 1)) {
-        int r = vcf_probe(&w->vcf, wb, ROOT_VCF_FOURS, ROOT_VCF_NODES);
+        /* a share of the budget: a tenth of the nodes, a quarter of the time */
+        uint64_t budget = ROOT_VCF_NODES;
+        if (lim->nodes && lim->nodes / 10 < budget) budget = lim->nodes / 10 + 1;
+        int64_t deadline = s->tm.hard_ms ? s->tm.start_us + s->tm.hard_ms * 250 : 0;
+        int r = vcf_probe(&w->vcf, wb, ROOT_VCF_FOURS, budget, deadline);
         w->nodes += w->vcf.nodes;
         if (r == 1) {
             result_single(res, w->vcf.line[0], SCORE_WIN - w->vcf.len, w->vcf.line, w->vcf.len);

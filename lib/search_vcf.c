@@ -17,6 +17,10 @@
 /* Attacker to move at ply of the line. 1 win, 0 none, -1 out of budget. */
 static int vcf_rec(VcfState *v, Board *b, int fours_left, int ply) {
     if (++v->nodes > v->max_nodes) return -1;
+    if (v->deadline_us && (v->nodes & 1023) == 0 && timeman_now_us() > v->deadline_us) {
+        v->max_nodes = 0; /* out of time: unwind */
+        return -1;
+    }
     Color us = board_side(b), them = (Color)(us ^ 1);
     if (b->clscount[us][CLS_FIVE]) {
         v->line[ply] = movegen_find(b, us, CLS_FIVE);
@@ -62,9 +66,10 @@ static int vcf_rec(VcfState *v, Board *b, int fours_left, int ply) {
     return 0;
 }
 
-int vcf_probe(VcfState *v, Board *b, int max_fours, uint64_t max_nodes) {
+int vcf_probe(VcfState *v, Board *b, int max_fours, uint64_t max_nodes, int64_t deadline_us) {
     v->nodes = 0;
     v->max_nodes = max_nodes;
+    v->deadline_us = deadline_us;
     v->len = 0;
     for (size_t i = 0; i < (1u << VCF_CACHE_BITS); i++) v->fail[i] = 0;
     if (max_fours > (MAX_PLY - 4) / 2) max_fours = (MAX_PLY - 4) / 2;

@@ -1,0 +1,27 @@
+gmk-search --gomocup speaks the Gomocup (pbrain) protocol: x,y from 0 at the
+top left, MESSAGE lines with the search figures, OK / ERROR / UNKNOWN.
+
+  $ printf 'START 15\nINFO timeout_turn 1000\nBOARD\n5,7,2\n6,7,2\n7,7,2\n8,7,2\n4,7,1\n0,0,1\n0,14,1\nDONE\nEND\n' | gmk-search --gomocup --nodes 5000 | grep -v MESSAGE
+  OK
+  9,7
+  $ printf 'ABOUT\nSTART 30\nRECTSTART 15,20\nTURN 7,7\nSTART 15\nTURN 99,1\nPLAY\nEND\nSTART 15\n' | gmk-search --gomocup
+  name="gmk-search", version="0.1.0", author="gmk project", country="-"
+  ERROR unsupported board size 30 (5..22)
+  ERROR rectangular boards are not supported
+  ERROR no game: START first
+  OK
+  ERROR bad coordinates '99,1'
+  UNKNOWN command 'PLAY'
+
+A whole exchange: BEGIN opens, TURN answers, TAKEBACK removes a stone.
+
+  $ printf 'START 15\nINFO timeout_turn 500\nBEGIN\nTURN 8,8\nTAKEBACK 8,8\nEND\n' | gmk-search --gomocup --depth 4 | grep -v MESSAGE | sed 's/^[0-9]*,[0-9]*$/X,Y/'
+  OK
+  X,Y
+  X,Y
+  OK
+
+pbrain-gmk (installed as a link) is the same program.
+
+  $ ln -s "$(command -v gmk-search)" pbrain-gmk && printf 'START 15\nEND\n' | ./pbrain-gmk --gomocup
+  OK

@@ -1,0 +1,267 @@
+/*
+ * match — plays games between two engine configurations over the Gomocup
+ * protocol and prints wins, draws, losses and the Elo difference with its
+ * 95% error margin. `make match` runs it; see the usage below.
+ *
+ * Openings: each is played twice, colours swapped. By default they come from
+ * ../shared/data/openings when present (renju: the 26 standard openings;
+ * freestyle and standard: the Gomocup openings that fit on the board), else
+ * from tests/match_openings.txt (positions made for this project). An
+ * engine is any shell command that speaks the protocol, e.g.
+ * "bin/gmk-search --nodes 20000" or "bin/gmk-search --simple".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "matchlib.h"
+
+#define OPENINGS_MAX 512
+#define OPENING_LEN 16
+
+typedef struct {
+    Move m[OPENING_LEN];
+    int n;
+} Opening;
+
+typedef struct {
+    GameSettings gs;
+    int games;                 /* games to play (rounded up to pairs) */
+    int jobs;                  /* games played at once */
+    const char *cmd[2];        /* engine A, engine B */
+    const char *openings;      /* file, or NULL for the defaults */
+    const char *shared;        /* shared data folder */
+    const char *records;       /* file for the game records, or NULL */
+    bool verbose;              /* a line per game */
+    Opening op[OPENINGS_MAX];
+    int op_count;
+} Match;
+
+static void usage(void) {
+    fprintf(stderr,
+            "usage: match [options] ENGINE_A ENGINE_B\n"
+            "  -r RULE        freestyle, standard or renju (default freestyle)\n"
+            "  -s N           board size (default 15)\n"
+            "  -g N           games (default 20; each opening twice, colours swapped)\n"
+            "  -j N           games at once (default 1)\n"
+            "  -t MS          timeout_turn sent to the engines (default 1000)\n"
+            "  --tolerance MS extra time before a late answer loses (default 1000)\n"
+            "  --openings F   positions, one per line (default: shared data or tests/match_openings.txt)\n"
+            "  --shared DIR   shared data folder (default ../shared/data)\n"
+            "  -o FILE        write the game records (position TAB result)\n"
+            "  -v             one line per game\n");
+    exit(2);
+}
+
+/* Parses one opening written as moves; false if it is not a legal start. */
+static bool opening_add(Match *mt, const char *text) {
+    if (mt->op_count >= OPENINGS_MAX) return false;
+    Board *b = board_new(mt->gs.size, mt->gs.rule);
+    if (!b) return false;
+    size_t len = strcspn(text, "\t\r\n");
+    bool ok = notation_parse_position(b, text, len, ORIGIN_BOTTOM, NULL) == GMK_OK &&
+              board_winner(b) == COLOR_NONE && board_ply(b) <= OPENING_LEN && board_ply(b) > 0;
+    if (ok) {
+        Opening *o = &mt->op[mt->op_count++];
+        o->n = board_ply(b);
+        for (int i = 0; i < o->n; i++) o->m[i] = board_move_at(b, i);
+    }
+    board_free(b);
+    return ok;
+}
+
+/* Openings from a file of positions (first field; '#' comments). */
+static void openings_from_file(Match *mt, const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "match: %s: %s\n", path, strerror(errno));
+        exit(2);
+    }
+    char line[1024];
+    while (fgets(line, sizeof line, f))
+        if (line[0] != '#' && line[0] != '\n') opening_add(mt, line);
+    fclose(f);
+}
+
+/* Renju: the 26 standard openings (moves in the last column). */
+static void openings_renju26(Match *mt, FILE *f) {
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        char *last = strrchr(line, '\t');
+        if (last) opening_add(mt, last + 1);
+    }
+}
+
+/* Gomocup openings: "dx,dy, dx,dy, ..." from the centre; those that fit. */
+static void openings_offsets(Match *mt, FILE *f) {
+    char line[1024];
+    int c = mt->gs.size / 2;
+    while (fgets(line, sizeof line, f)) {
+        char text[512] = "";
+        size_t n = 0;
+        bool fits = true;
+        const char *s = line;
+        int dx, dy, k;
+        while (sscanf(s, " %d , %d ,%n", &dx, &dy, &k) >= 2 || sscanf(s, " %d , %d%n", &dx, &dy, &k) >= 2) {
+            int x = c + dx, y = c + dy;
+            if (x < 0 || y < 0 || x >= mt->gs.size || y >= mt->gs.size) fits = false;
+            char pt[8];
+            if (fits && n + 8 < sizeof text) {
+                notation_point_str(point_make(x, y), mt->gs.size, ORIGIN_BOTTOM, pt);
+                n += (size_t)snprintf(text + n, sizeof text - n, "%s", pt);
+            }
+            s += k;
+            if (!*s || *s == '\n') break;
+        }
+        if (fits && n) opening_add(mt, text);
+    }
+}
+
+static void openings_load(Match *mt) {
+    if (mt->openings) {
+        openings_from_file(mt, mt->openings);
+    } else {
+        char path[1024];
+        FILE *f = NULL;
+        if (mt->gs.rule == RULE_RENJU) {
+            snprintf(path, sizeof path, "%s/openings/renju26_openings.tsv", mt->shared);
+            if ((f = fopen(path, "r"))) openings_renju26(mt, f);
+        } else {
+            snprintf(path, sizeof path, "%s/openings/gomocup_openings_20.txt", mt->shared);
+            if ((f = fopen(path, "r"))) openings_offsets(mt, f);
+        }
+        if (f) fclose(f);
+        if (mt->op_count < 4) openings_from_file(mt, "tests/match_openings.txt");
+    }
+    if (!mt->op_count) {
+        fprintf(stderr, "match: no openings fit this board and rule\n");
+        exit(2);
+    }
+}
+
+/* Plays game i (opening i/2, engine A black when i is even) and writes
+ * "i result reason moves record" to out. */
+static void play_one(Match *mt, Engine eng[2], int i, FILE *out) {
+    const Opening *o = &mt->op[(i / 2) % mt->op_count];
+    int a_black = i % 2 == 0;
+    for (int k = 0; k < 2; k++)
+        if (!eng[k].pid && !engine_start(&eng[k], mt->cmd[k])) {
+            fprintf(stderr, "match: cannot start %s\n", mt->cmd[k]);
+            exit(2);
+        }
+    GameResult r;
+    game_play(&mt->gs, a_black ? &eng[0] : &eng[1], a_black ? &eng[1] : &eng[0], o->m, o->n, &r);
+    /* an engine that crashed or timed out is restarted for the next game */
+    if (strcmp(r.reason, "five") && strcmp(r.reason, "full-board") && strcmp(r.reason, "forbidden")) {
+        engine_stop(&eng[0]);
+        engine_stop(&eng[1]);
+    }
+    int a_result = r.winner == GAME_DRAW ? 0 : (r.winner == GAME_BLACK) == a_black ? 1 : -1;
+    char rec[BOARD_MAX * BOARD_MAX * 3 + 1] = "";
+    size_t n = 0;
+    for (int k = 0; k < r.moves; k++) {
+        char pt[8];
+        notation_point_str(r.record[k], mt->gs.size, ORIGIN_BOTTOM, pt);
+        n += (size_t)snprintf(rec + n, sizeof rec - n, "%s", pt);
+    }
+    fprintf(out, "%d %d %d %d %s %s\n", i, a_result, r.max_ms, r.moves, r.reason[0] ? r.reason : "-", rec);
+    fflush(out);
+}
+
+int main(int argc, char **argv) {
+    static Match mt;
+    mt.gs.rule = RULE_FREESTYLE;
+    mt.gs.size = 15;
+    mt.gs.turn_ms = 1000;
+    mt.gs.tolerance_ms = 1000;
+    mt.games = 20;
+    mt.jobs = 1;
+    mt.shared = getenv("GMK_SHARED") ? getenv("GMK_SHARED") : "../shared/data";
+    int k = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-r") && v) {
+            if (rule_parse(v, &mt.gs.rule) != GMK_OK) usage();
+            i++;
+        } else if (!strcmp(a, "-s") && v) mt.gs.size = atoi(v), i++;
+        else if (!strcmp(a, "-g") && v) mt.games = atoi(v), i++;
+        else if (!strcmp(a, "-j") && v) mt.jobs = atoi(v), i++;
+        else if (!strcmp(a, "-t") && v) mt.gs.turn_ms = atoi(v), i++;
+        else if (!strcmp(a, "--tolerance") && v) mt.gs.tolerance_ms = atoi(v), i++;
+        else if (!strcmp(a, "--openings") && v) mt.openings = v, i++;
+        else if (!strcmp(a, "--shared") && v) mt.shared = v, i++;
+        else if (!strcmp(a, "-o") && v) mt.records = v, i++;
+        else if (!strcmp(a, "-v")) mt.verbose = true;
+        else if (a[0] == '-' && a[1]) usage();
+        else if (k < 2) mt.cmd[k++] = a;
+        else usage();
+    }
+    if (k != 2 || mt.games < 1 || mt.jobs < 1 || mt.gs.size < BOARD_MIN || mt.gs.size > BOARD_MAX)
+        usage();
+    mt.games += mt.games & 1;
+    openings_load(&mt);
+
+    int fds[2];
+    if (pipe(fds) < 0) return 2;
+    for (int j = 0; j < mt.jobs; j++) {
+        pid_t pid = fork();
+        if (pid < 0) return 2;
+        if (pid == 0) {
+            close(fds[0]);
+            FILE *out = fdopen(fds[1], "w");
+            Engine eng[2] = {{0}, {0}};
+            for (int i = 2 * j; i < mt.games; i += 2 * mt.jobs) {
+                play_one(&mt, eng, i, out);
+                play_one(&mt, eng, i + 1, out);
+            }
+            engine_stop(&eng[0]);
+            engine_stop(&eng[1]);
+            fclose(out);
+            _exit(0);
+        }
+    }
+    close(fds[1]);
+    FILE *in = fdopen(fds[0], "r");
+    FILE *rec = mt.records ? fopen(mt.records, "w") : NULL;
+    int w = 0, d = 0, l = 0, wb = 0, db = 0, lb = 0, max_ms = 0, done = 0, plies = 0;
+    char line[4096];
+    while (in && fgets(line, sizeof line, in)) {
+        int i, res, ms, moves;
+        char reason[64], record[2048] = "";
+        if (sscanf(line, "%d %d %d %d %63s %2047s", &i, &res, &ms, &moves, reason, record) < 5) continue;
+        done++;
+        plies += moves;
+        if (ms > max_ms) max_ms = ms;
+        if (res > 0) w++;
+        else if (res == 0) d++;
+        else l++;
+        if (i % 2 == 0) {
+            if (res > 0) wb++;
+            else if (res == 0) db++;
+            else lb++;
+        }
+        if (mt.verbose)
+            printf("game %3d  A %-5s %-5s %-12s %3d stones  %s\n", i + 1, i % 2 == 0 ? "black" : "white",
+                   res > 0 ? "wins" : res < 0 ? "loses" : "draws", reason, moves, record);
+        if (rec)
+            fprintf(rec, "%s\t%s %s\n", record, res > 0 ? (i % 2 == 0 ? "black" : "white") : res < 0 ? (i % 2 == 0 ? "white" : "black") : "draw", reason);
+    }
+    while (wait(NULL) > 0) {
+    }
+    if (rec) fclose(rec);
+    double elo, margin;
+    elo_margin(w, d, l, &elo, &margin);
+    int n = w + d + l;
+    printf("A: %s\nB: %s\n", mt.cmd[0], mt.cmd[1]);
+    printf("%s %dx%d, %d openings, %d games: A +%d =%d -%d  score %.1f%%  Elo %+.0f +- %.0f\n",
+           rule_name(mt.gs.rule), mt.gs.size, mt.gs.size, mt.op_count, n, w, d, l,
+           n ? 100.0 * (w + 0.5 * d) / n : 0.0, elo, margin);
+    printf("A as black +%d =%d -%d, as white +%d =%d -%d; average %.1f stones; slowest answer %d ms\n", wb,
+           db, lb, w - wb, d - db, l - lb, n ? (double)plies / n : 0.0, max_ms);
+    return done == mt.games ? 0 : 1;
+}

@@ -1,0 +1,66 @@
+/*
+ * matchlib.h — plays games between Gomocup (pbrain) engines over pipes: the
+ * referee of tests/match.c and of the protocol session test.
+ */
+#ifndef GMK_MATCHLIB_H
+#define GMK_MATCHLIB_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "gmk.h"
+
+/* An engine process. */
+typedef struct {
+    pid_t pid;            /* child process, 0 if none */
+    FILE *to;             /* its stdin */
+    int from;             /* its stdout (read end) */
+    char buf[8192];       /* bytes read and not yet returned */
+    size_t len;           /* bytes in buf */
+    const char *cmd;      /* shell command it runs */
+} Engine;
+
+/* Starts "sh -c cmd". False on failure. */
+bool engine_start(Engine *e, const char *cmd);
+/* Sends one line (a newline is added). False when the pipe is closed. */
+bool engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Next answer line that is not MESSAGE/DEBUG/SUGGEST, within timeout_ms;
+ * false on timeout or end of output. */
+bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms);
+/* Sends END, waits a little, then kills; reaps the process. */
+void engine_stop(Engine *e);
+
+/* How a game went. */
+typedef enum { GAME_DRAW = 0, GAME_BLACK = 1, GAME_WHITE = 2 } GameWinner;
+
+typedef struct {
+    GameWinner winner;        /* who won */
+    char reason[96];          /* "five", "full-board", "forbidden", "timeout", "illegal-answer", "occupied-point", "crash" */
+    int moves;                /* stones on the board at the end */
+    Move record[BOARD_MAX * BOARD_MAX]; /* the game, opening included */
+    int max_ms;               /* slowest answer */
+} GameResult;
+
+/* Settings of a game. */
+typedef struct {
+    Rule rule;                /* rule */
+    int size;                 /* board side */
+    int turn_ms;              /* INFO timeout_turn sent to both */
+    int match_ms;             /* INFO timeout_match (0 none) */
+    int tolerance_ms;         /* extra time before an answer counts as too late */
+    FILE *log;                /* protocol traffic is written here when not NULL */
+} GameSettings;
+
+/* Plays a game from the opening (stones from the empty board, black first)
+ * between two running engines. The engines get START, INFO, BOARD for the
+ * position after the opening and TURN afterwards. */
+void game_play(const GameSettings *gs, Engine *black, Engine *white, const Move *opening,
+               int opening_len, GameResult *res);
+
+/* Elo difference of a score fraction s (0 < s < 1) and the half width of its
+ * 95% confidence interval from the wins, draws and losses. */
+double elo_of(double s);
+void elo_margin(int wins, int draws, int losses, double *elo, double *margin);
+
+#endif

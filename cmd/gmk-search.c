@@ -3,6 +3,7 @@
  * variation for each position read, `gmk-search bench` for the benchmark,
  * and the Gomocup (pbrain) protocol with --gomocup.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,17 +11,17 @@
 
 enum {
     OPT_DEPTH = CLI_OPT_USER, OPT_NODES, OPT_TIME, OPT_THREADS, OPT_MULTIPV, OPT_HASH, OPT_VERBOSE,
-    OPT_GOMOCUP, OPT_SIMPLE, OPT_DISABLE,
+    OPT_GOMOCUP, OPT_SIMPLE, OPT_DISABLE, OPT_BENCH_ORIGIN,
 };
 
-#define DEFAULT_DEPTH_STR "none"
 #define DISABLE_VALUES "tt history vcf prune"
 
 static const CliOption SEARCH_OPTIONS[] = {
-    {"depth", 'd', "N", DEFAULT_DEPTH_STR, "search to depth N (plies), 1..100", NULL, OPT_DEPTH},
-    {"nodes", 'n', "N", "none", "stop after N nodes", NULL, OPT_NODES},
-    {"time", 't', "MS", "none", "milliseconds per move (no limit given: depth 10)", NULL, OPT_TIME},
-    {"threads", 0, "N", "1", "search threads (lazy SMP), 1..64", NULL, OPT_THREADS},
+    {"depth", 'd', "N", NULL, "search to depth N (plies), 1..100 (no limit given: depth 10)", NULL,
+     OPT_DEPTH},
+    {"nodes", 0, "N", NULL, "stop after about N nodes", NULL, OPT_NODES},
+    {"time", 0, "SECONDS", NULL, "time per move, e.g. 0.5 (millisecond resolution)", NULL, OPT_TIME},
+    {"threads", 't', "N", "1", "search threads (lazy SMP), 1..64", NULL, OPT_THREADS},
     {"multipv", 0, "N", "1", "search the N best moves, 1..16", NULL, OPT_MULTIPV},
     {"hash", 0, "MB", "64", "transposition table size in MB", NULL, OPT_HASH},
     {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
@@ -33,13 +34,30 @@ static const CliOption SEARCH_OPTIONS[] = {
     {NULL, 0, NULL, NULL, NULL, NULL, 0},
 };
 
+static const CliOption BENCH_OPTIONS[] = {
+    {"depth", 'd', "N", NULL, "search every position to depth N, 1..100 (default: the position's)",
+     NULL, OPT_DEPTH},
+    {"threads", 't', "N", "1", "search threads (lazy SMP), 1..64", NULL, OPT_THREADS},
+    {"origin", 0, "WHERE", "bottom", "row numbers of the positions in FILEs count from the bottom or the top",
+     "bottom top", OPT_BENCH_ORIGIN},
+    {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
+    {NULL, 0, NULL, NULL, NULL, NULL, 0},
+};
+
+static const CliProgram SEARCH_COMMANDS[] = {
+    {"bench", "[OPTIONS] [FILE...]",
+     "Search fixed positions (built in, or FILE lines of rule size depth position) and print nodes, speed and the node signature.",
+     BENCH_OPTIONS, false, NULL, false},
+    {NULL, NULL, NULL, NULL, false, NULL, false},
+};
+
 static const CliProgram SEARCH_PROGRAM = {
     "gmk-search", "[OPTIONS] [FILE...] | bench [OPTIONS]",
     "Search gomoku / renju positions with alpha-beta (PVS): best move, score, depth, nodes,\n"
     "time and principal variation per position. Forced wins print as \"win in N\" (own\n"
     "moves to the five). `gmk-search bench` searches fixed positions and prints a node\n"
     "signature; --gomocup speaks the Gomocup protocol (also as pbrain-gmk).",
-    SEARCH_OPTIONS, true,
+    SEARCH_OPTIONS, true, SEARCH_COMMANDS, true,
 };
 
 #define DEFAULT_DEPTH 10  /* depth when no limit at all is given */
@@ -51,6 +69,7 @@ typedef struct {
     bool verbose;          /* --verbose */
     bool gomocup;          /* --gomocup */
     Search *search;        /* the engine */
+    Origin bench_origin;   /* bench --origin: rows of the FILE positions */
 } Prog;
 
 static bool parse_disable(Prog *pg, const char *arg) {
@@ -81,9 +100,23 @@ static bool search_option(void *ctx, int id, const char *arg) {
         if (!cli_int(&pg->cli, "nodes", arg, 1, 4000000000000L, &v)) return false;
         pg->lim.nodes = (uint64_t)v;
         return true;
-    case OPT_TIME:
-        if (!cli_int(&pg->cli, "time", arg, 1, 1000L * 3600 * 24, &v)) return false;
-        pg->lim.time_ms = v;
+    case OPT_TIME: {
+        char *end;
+        double sec = strtod(arg, &end);
+        if (end == arg || *end || !(sec >= 0.001 && sec <= 86400)) {
+            cli_error(&pg->cli, "--time: '%s' is not a number of seconds in 0.001..86400", arg);
+            return false;
+        }
+        pg->lim.time_ms = (int64_t)(sec * 1000 + 0.5);
+        return true;
+    }
+    case OPT_BENCH_ORIGIN:
+        if (strcmp(arg, "bottom") == 0) pg->bench_origin = ORIGIN_BOTTOM;
+        else if (strcmp(arg, "top") == 0) pg->bench_origin = ORIGIN_TOP;
+        else {
+            cli_error(&pg->cli, "--origin: '%s' is not bottom or top", arg);
+            return false;
+        }
         return true;
     case OPT_THREADS:
         if (!cli_int(&pg->cli, "threads", arg, 1, SEARCH_THREADS_MAX, &v)) return false;
@@ -233,39 +266,82 @@ static int run_gomocup(Prog *pg) {
     return EXIT_ALL_OK;
 }
 
+/* Searches one bench position; false when it cannot be set up or searched. */
+static bool bench_one(Prog *pg, int index, const SearchBenchPos *bp, Origin origin, uint64_t *total,
+                      int64_t *ms, uint64_t *sig) {
+    Board *b = board_new(bp->size, bp->rule);
+    ParseError e;
+    if (!b || notation_parse_position(b, bp->moves, strlen(bp->moves), origin, &e) != GMK_OK ||
+        board_winner(b) != COLOR_NONE) {
+        cli_error(&pg->cli, "bench position %d (%s): %s", index, bp->moves,
+                  b ? (e.msg[0] ? e.msg : "the game is over") : "out of memory");
+        board_free(b);
+        return false;
+    }
+    search_clear(pg->search);
+    SearchLimits lim = pg->lim;
+    lim.depth = pg->lim.depth ? pg->lim.depth : bp->depth;
+    lim.threads = pg->lim.threads ? pg->lim.threads : 1;
+    SearchResult r;
+    if (search_run(pg->search, b, &lim, &r, pg->verbose ? print_info : NULL, pg) != GMK_OK) {
+        cli_error(&pg->cli, "bench position %d: search failed", index);
+        board_free(b);
+        return false;
+    }
+    char mv[8], sb[32];
+    printf("%2d %-9s %2d depth %2d  best %-4s score %-10s nodes %10llu  %6lld ms  %s\n", index,
+           rule_name(bp->rule), bp->size, r.depth,
+           notation_point_str(r.best, bp->size, origin, mv), score_str(r.score, sb, sizeof sb),
+           (unsigned long long)r.nodes, (long long)r.ms, bp->moves);
+    *total += r.nodes;
+    *ms += r.ms;
+    *sig = search_bench_mix(*sig, r.nodes);
+    board_free(b);
+    return true;
+}
+
+/* Bench positions from a file: "rule size depth position" per line. */
+static bool bench_file(Prog *pg, const char *path, int *index, uint64_t *total, int64_t *ms,
+                       uint64_t *sig) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) {
+        cli_error(&pg->cli, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[4096], rule[32], moves[3200];
+    bool ok = true;
+    long n = 0;
+    while (ok && fgets(line, sizeof line, f)) {
+        n++;
+        if (line[0] == '#' || line[0] == '\n') continue;
+        SearchBenchPos bp;
+        if (sscanf(line, "%31s %d %d %3199s", rule, &bp.size, &bp.depth, moves) != 4 ||
+            rule_parse(rule, &bp.rule) != GMK_OK || bp.size < BOARD_MIN || bp.size > BOARD_MAX ||
+            bp.depth < 1 || bp.depth > SEARCH_DEPTH_MAX) {
+            cli_error(&pg->cli, "%s:%ld: not 'rule size depth position'", path, n);
+            ok = false;
+            break;
+        }
+        bp.moves = moves;
+        ok = bench_one(pg, ++*index, &bp, pg->bench_origin, total, ms, sig);
+    }
+    if (f != stdin) fclose(f);
+    return ok;
+}
+
 /* gmk-search bench: fixed positions, fixed depth, one thread, fresh table. */
-static int run_bench(Prog *pg) {
-    int count;
-    const SearchBenchPos *pos = search_bench_positions(&count);
+static int run_bench(Prog *pg, char **files) {
     uint64_t total = 0, sig = 0;
     int64_t ms = 0;
-    for (int i = 0; i < count; i++) {
-        Board *b = board_new(pos[i].size, pos[i].rule);
-        if (!b || notation_parse_position(b, pos[i].moves, strlen(pos[i].moves), ORIGIN_BOTTOM, NULL) != GMK_OK) {
-            cli_error(&pg->cli, "bench position %d: cannot set up", i + 1);
-            board_free(b);
-            return EXIT_FAILURE_RUN;
-        }
-        search_clear(pg->search);
-        SearchLimits lim = pg->lim;
-        lim.depth = pg->lim.depth ? pg->lim.depth : pos[i].depth;
-        lim.threads = pg->lim.threads ? pg->lim.threads : 1;
-        SearchResult r;
-        if (search_run(pg->search, b, &lim, &r, pg->verbose ? print_info : NULL, pg) != GMK_OK) {
-            cli_error(&pg->cli, "bench position %d: search failed", i + 1);
-            board_free(b);
-            return EXIT_FAILURE_RUN;
-        }
-        char mv[8], sb[32];
-        printf("%2d %-9s depth %2d  best %-4s score %-10s nodes %10llu  %6lld ms  %s\n", i + 1,
-               rule_name(pos[i].rule), r.depth, notation_point_str(r.best, pos[i].size, ORIGIN_BOTTOM, mv),
-               score_str(r.score, sb, sizeof sb), (unsigned long long)r.nodes, (long long)r.ms,
-               pos[i].moves);
-        total += r.nodes;
-        ms += r.ms;
-        sig = search_bench_mix(sig, r.nodes);
-        board_free(b);
+    int index = 0;
+    if (!files[0]) {
+        int count;
+        const SearchBenchPos *pos = search_bench_positions(&count);
+        for (int i = 0; i < count; i++)
+            if (!bench_one(pg, ++index, &pos[i], ORIGIN_BOTTOM, &total, &ms, &sig)) return EXIT_FAILURE_RUN;
     }
+    for (int i = 0; files[i]; i++)
+        if (!bench_file(pg, files[i], &index, &total, &ms, &sig)) return EXIT_FAILURE_RUN;
     printf("total nodes %llu  time %lld ms  nps %llu\n", (unsigned long long)total, (long long)ms,
            (unsigned long long)(ms > 0 ? total * 1000 / (uint64_t)ms : total));
     printf("Bench: %llu signature %016llx\n", (unsigned long long)total, (unsigned long long)sig);
@@ -277,17 +353,7 @@ int main(int argc, char **argv) {
     Prog pg = {0};
     pg.hash_mb = SEARCH_HASH_DEFAULT;
     int first = cli_parse(&pg.cli, &SEARCH_PROGRAM, argc, argv, search_option, &pg);
-    bool bench = first < argc && strcmp(argv[first], "bench") == 0;
-    if (bench) {
-        /* options may follow the word: parse them again past it */
-        first++;
-        if (first < argc) first += cli_parse(&pg.cli, &SEARCH_PROGRAM, argc - first + 1, argv + first - 1,
-                                             search_option, &pg) - 1;
-        if (first < argc) {
-            cli_error(&pg.cli, "bench takes no files");
-            return EXIT_FAILURE_RUN;
-        }
-    }
+    bool bench = pg.cli.command != NULL;
     GmkStatus st;
     pg.search = search_new(bench ? 16 : pg.hash_mb, &st);
     if (!pg.search) {
@@ -296,7 +362,7 @@ int main(int argc, char **argv) {
     }
     int rc;
     if (bench) {
-        rc = run_bench(&pg);
+        rc = run_bench(&pg, argv + first);
     } else if (pg.gomocup) {
         rc = run_gomocup(&pg);
     } else {

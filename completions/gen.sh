@@ -116,7 +116,8 @@ emit_zsh() { # NAME
     else
         printf '  local curcontext=$curcontext state state_descr line ret=1\n'
         printf '  typeset -A opt_args\n'
-        printf '  _arguments -s -S -C \\\n'
+        # -A '-*': options after the command word belong to the command
+        printf "  _arguments -s -S -C -A '-*' \\\\\n"
         zspecs ""
         printf "    ': :->command' \\\\\n    '*:: :->args' && ret=0\n"
         printf '  case $state in\n  (command)\n    local -a commands=(\n'

@@ -79,8 +79,15 @@ static inline void pv_update(Worker *w, int ply, Move m) {
     w->pv_len[ply] = n > ply + 1 ? n : ply + 1;
 }
 
-/* Quiescence search: stand pat, or own fours (and the block of a five). */
-static int qsearch(Worker *w, int alpha, int beta, int ply, int fours) {
+/* Own points that make a four or better: a VCF is possible at all. */
+static inline bool has_four_points(const Board *b, Color c) {
+    const int *n = b->clscount[c];
+    return n[CLS_FOUR] || n[CLS_FOUR_THREE] || n[CLS_DOUBLE_FOUR] || n[CLS_OPEN_FOUR];
+}
+
+/* Quiescence at the horizon: forced blocks of fives are played out; then
+ * the static evaluation, unless a VCF probe finds a forced win. */
+static int qsearch(Worker *w, int alpha, int beta, int ply) {
     Board *b = w->b;
     count_node(w, ply);
     w->pv_len[ply] = ply;
@@ -88,36 +95,23 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int fours) {
     if (b->clscount[us][CLS_FIVE]) return SCORE_WIN - ply - 1;
     if (b->clscount[them][CLS_FIVE] >= 2) return -(SCORE_WIN - ply - 2);
     if (board_full(b)) return 0;
-    int eval = evaluate(b);
-    if (ply >= MAX_PLY - 1) return eval;
-    bool forced = b->clscount[them][CLS_FIVE] > 0;
-    int best = -SCORE_WIN;
-    if (!forced) {
-        if (eval >= beta) return eval;
-        if (eval > alpha) alpha = eval;
-        best = eval;
-        if (fours >= QS_FOURS_MAX || disabled(w, SEARCH_NO_VCF)) return eval;
-    }
-    ScoredMove list[MOVELIST_MAX];
-    GenInfo gi;
-    int n = movegen(b, GEN_FOURS, false, list, &gi);
-    if (forced && n == 0) return -(SCORE_WIN - ply - 2);
-    for (int i = 0; i < n; i++) {
-        Move m = movelist_pick(list, i, n);
+    if (ply >= MAX_PLY - 1) return evaluate(b);
+    if (b->clscount[them][CLS_FIVE]) {
+        /* the block is forced: play it */
+        ScoredMove list[MOVELIST_MAX];
+        GenInfo gi;
+        int n = movegen(b, GEN_FOURS, false, list, &gi);
+        if (n == 0) return -(SCORE_WIN - ply - 2);
+        Move m = movelist_pick(list, 0, n);
         board_play(b, m);
-        int score = -qsearch(w, -beta, -alpha, ply + 1, forced ? fours : fours + 1);
+        int score = -qsearch(w, -beta, -alpha, ply + 1);
         board_undo(b);
-        if (stopped(w)) return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                pv_update(w, ply, m);
-                if (score >= beta) break;
-            }
-        }
+        if (score > alpha) pv_update(w, ply, m);
+        return score;
     }
-    return best;
+    if (!disabled(w, SEARCH_NO_VCF) && has_four_points(b, us) && search_vcf(w, QS_VCF_NODES, 0) == 1)
+        return SCORE_WIN - ply - w->vcf_len;
+    return evaluate(b);
 }
 
 /* Late-move reduction for the i-th move at depth (plies). */
@@ -130,7 +124,7 @@ static inline int lmr_reduction(int depth, int i) {
 /* The principal variation search proper. */
 static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
     Board *b = w->b;
-    if (depth <= 0) return qsearch(w, alpha, beta, ply, 0);
+    if (depth <= 0) return qsearch(w, alpha, beta, ply);
     count_node(w, ply);
     w->pv_len[ply] = ply;
     if (stopped(w)) return 0;

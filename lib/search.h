@@ -15,7 +15,8 @@
 #include "tt.h"
 
 #define MAX_PLY 128             /* deepest ply of one search (quiescence included) */
-#define QS_FOURS_MAX 10         /* own fours in a row in the quiescence search */
+#define QS_VCF_NODES 200        /* budget of a VCF probe at a leaf */
+#define SOLVER_MEMORY ((size_t)8 << 20) /* VCF tables of one thread's solver */
 #define HISTORY_MAX 16384       /* bound of history scores */
 #define VCF_CACHE_BITS 16       /* entries of a VCF probe's failure cache, log2 */
 
@@ -29,17 +30,6 @@ typedef struct {
     int pv_len;                 /* its principal variation */
     Move pv[SEARCH_PV_MAX];
 } RootMove;
-
-/* The VCF probe's reusable memory. */
-typedef struct {
-    Key fail[1 << VCF_CACHE_BITS];      /* positions (attacker to move) known not to win */
-    uint8_t fail_depth[1 << VCF_CACHE_BITS]; /* fours left when they failed */
-    uint64_t nodes;                     /* nodes of the current probe */
-    uint64_t max_nodes;                 /* budget of the current probe */
-    int64_t deadline_us;                /* monotonic time to give up at; 0 = none */
-    int len;                            /* moves in line */
-    Move line[MAX_PLY];                 /* winning line, attacker first */
-} VcfState;
 
 struct Search;
 
@@ -61,7 +51,9 @@ typedef struct Worker {
     int history[COLOR_NB][BOARD_CELLS];    /* history scores (2^depth bonus, bounded) */
     int pv_len[MAX_PLY + 1];                /* principal variation table */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
-    VcfState vcf;               /* root probe's memory */
+    struct Solver *solver;      /* VCF probes (the solver's, tables kept between calls) */
+    int vcf_len;                /* moves in vcf_line after a probe found a win */
+    Move vcf_line[SOLVE_LINE_MAX]; /* winning line of the last successful probe */
 } Worker;
 
 /* The engine (opaque Search of gmk.h). */
@@ -81,10 +73,10 @@ int search_root(Worker *w, int alpha, int beta, int depth);
 void search_check_limits(Worker *w);
 void worker_clear(Worker *w);
 
-/* search_vcf.c: does the side to move of b win by continuous fours within
- * max_fours own fours, max_nodes nodes and the deadline (timeman_now_us()
- * clock, 0 = none)? 1 win (line in v), 0 no, -1 out of budget. b is left as
- * it was. */
-int vcf_probe(VcfState *v, Board *b, int max_fours, uint64_t max_nodes, int64_t deadline_us);
+/* VCF probe: does the side to move win by continuous fours within the
+ * budget (nodes; deadline on the timeman_now_us() clock, 0 = none)? 1 win
+ * (line in w->vcf_line), 0 no, -1 out of budget. The nodes spent are
+ * counted as the worker's. */
+int search_vcf(Worker *w, uint64_t max_nodes, int64_t deadline_us);
 
 #endif

@@ -22,7 +22,6 @@
 
 #define ASP_DELTA 40
 #define ROOT_VCF_NODES 200000   /* budget of the root VCF probe */
-#define ROOT_VCF_FOURS 40       /* deepest VCF the root probe looks for */
 
 Search *search_new(size_t hash_mb, GmkStatus *st) {
     gmk_init();
@@ -41,6 +40,7 @@ void search_free(Search *s) {
     if (!s) return;
     for (int i = 0; i < s->worker_count; i++) {
         board_free(s->workers[i]->b);
+        solver_free(s->workers[i]->solver);
         free(s->workers[i]);
     }
     tt_free(&s->tt);
@@ -60,7 +60,14 @@ size_t search_hash_mb(const Search *s) { return s->tt.mb; }
 
 void search_clear(Search *s) {
     tt_clear(&s->tt);
-    for (int i = 0; i < s->worker_count; i++) worker_clear(s->workers[i]);
+    for (int i = 0; i < s->worker_count; i++) {
+        Worker *w = s->workers[i];
+        worker_clear(w);
+        /* the solver's tables have no clear: a fresh solver (made again by
+         * worker_for if this fails) */
+        solver_free(w->solver);
+        w->solver = solver_new(SOLVER_MEMORY);
+    }
 }
 
 void search_stop(Search *s) { atomic_store(&s->stop, true); }
@@ -76,6 +83,7 @@ static Worker *worker_for(Search *s, int id, const Board *b) {
         s->worker_count = id + 1;
     }
     Worker *w = s->workers[id];
+    if (!w->solver && !(w->solver = solver_new(SOLVER_MEMORY))) return NULL;
     if (w->b && (board_size(w->b) != board_size(b) || board_rule(w->b) != board_rule(b) ||
                  w->b->shapes != b->shapes)) {
         board_free(w->b);
@@ -295,12 +303,10 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
         uint64_t budget = ROOT_VCF_NODES;
         if (lim->nodes && lim->nodes / 10 < budget) budget = lim->nodes / 10 + 1;
         int64_t deadline = s->tm.hard_ms ? s->tm.start_us + s->tm.hard_ms * 250 : 0;
-        int r = vcf_probe(&w->vcf, wb, ROOT_VCF_FOURS, budget, deadline);
-        w->nodes += w->vcf.nodes;
-        if (r == 1) {
-            result_single(res, w->vcf.line[0], SCORE_WIN - w->vcf.len, w->vcf.line, w->vcf.len);
+        if (search_vcf(w, budget, deadline) == 1) {
+            result_single(res, w->vcf_line[0], SCORE_WIN - w->vcf_len, w->vcf_line, w->vcf_len);
             res->vcf = true;
-            res->depth = w->vcf.len;
+            res->depth = w->vcf_len;
             res->nodes = w->nodes;
             res->ms = timeman_elapsed_ms(&s->tm);
             if (info) info(ctx, res);

@@ -98,7 +98,9 @@ demo_book() {
 # Owner of gmk-search: adjust to the real options; keep it to a few seconds.
 demo_search() {
     show "printf 'h8 h9 i9\n' | gmk-search --json --depth 6"
-    show "printf 'h8 h9 i9 i8 j10\n' | gmk-search --time 1000"
+    show "printf 'h8 h9 i9 i8 j10\n' | gmk-search --time 1 --verbose"
+    show "printf 'h8 g8 i8 a1 j8 a3 k9 a5 k10 a7\n' | gmk-search --depth 6"
+    show "gmk-search bench --depth 4 | tail -2"
 }
 
 start=$SECONDS

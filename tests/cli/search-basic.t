@@ -49,7 +49,7 @@ Limits: nodes and time (the search stops at the next check).
 
   $ printf 'h8 h9 i9 g7\n' | gmk-search --nodes 3000 | awk -F'	' '{print ($5 < 6000)}'
   1
-  $ printf 'h8 h9 i9 g7\n' | gmk-search --time 100 | awk -F'	' '{print ($6 < 1000)}'
+  $ printf 'h8 h9 i9 g7\n' | gmk-search --time 0.1 | awk -F'	' '{print ($6 < 1000)}'
   1
 
 The seed's simple intelligence (the match baseline): no search.

@@ -28,7 +28,7 @@ typedef struct {
 } Opening;
 
 typedef struct {
-    GameSettings gs;
+    MatchSettings gs;
     int games;                 /* games to play (rounded up to pairs) */
     int jobs;                  /* games played at once */
     const char *cmd[2];        /* engine A, engine B */
@@ -153,14 +153,14 @@ static void play_one(Match *mt, Engine eng[2], int i, FILE *out) {
             fprintf(stderr, "match: cannot start %s\n", mt->cmd[k]);
             exit(2);
         }
-    GameResult r;
+    MatchResult r;
     game_play(&mt->gs, a_black ? &eng[0] : &eng[1], a_black ? &eng[1] : &eng[0], o->m, o->n, &r);
     /* an engine that crashed or timed out is restarted for the next game */
     if (strcmp(r.reason, "five") && strcmp(r.reason, "full-board") && strcmp(r.reason, "forbidden")) {
         engine_stop(&eng[0]);
         engine_stop(&eng[1]);
     }
-    int a_result = r.winner == GAME_DRAW ? 0 : (r.winner == GAME_BLACK) == a_black ? 1 : -1;
+    int a_result = r.winner == MATCH_DRAW ? 0 : (r.winner == MATCH_BLACK) == a_black ? 1 : -1;
     char rec[BOARD_MAX * BOARD_MAX * 3 + 1] = "";
     size_t n = 0;
     for (int k = 0; k < r.moves; k++) {

@@ -118,13 +118,13 @@ void engine_stop(Engine *e) {
 
 /* ---- refereeing --------------------------------------------------------- */
 
-static void end_game(GameResult *res, GameWinner w, const char *why) {
+static void end_game(MatchResult *res, MatchWinner w, const char *why) {
     res->winner = w;
     snprintf(res->reason, sizeof res->reason, "%s", why);
 }
 
 /* Sends the position to e as a BOARD command (own = colour c). */
-static bool send_board(Engine *e, const GameSettings *gs, const Board *b, Color c) {
+static bool send_board(Engine *e, const MatchSettings *gs, const Board *b, Color c) {
     if (!engine_send(e, "BOARD")) return false;
     for (int i = 0; i < board_ply(b); i++) {
         Move m = board_move_at(b, i);
@@ -137,7 +137,7 @@ static bool send_board(Engine *e, const GameSettings *gs, const Board *b, Color 
 }
 
 /* Starts a game on an engine: START, INFO. */
-static bool send_start(Engine *e, const GameSettings *gs) {
+static bool send_start(Engine *e, const MatchSettings *gs) {
     char line[256];
     if (!engine_send(e, "START %d", gs->size)) return false;
     if (!engine_recv(e, line, sizeof line, 10000) || strcmp(line, "OK") != 0) return false;
@@ -147,19 +147,19 @@ static bool send_start(Engine *e, const GameSettings *gs) {
            engine_send(e, "INFO max_memory 268435456") && engine_send(e, "INFO game_type 1");
 }
 
-void game_play(const GameSettings *gs, Engine *black, Engine *white, const Move *opening,
-               int opening_len, GameResult *res) {
+void game_play(const MatchSettings *gs, Engine *black, Engine *white, const Move *opening,
+               int opening_len, MatchResult *res) {
     memset(res, 0, sizeof *res);
     Board *b = board_new(gs->size, gs->rule);
     Engine *eng[2] = {black, white};
     long long left[2] = {gs->match_ms, gs->match_ms};
     if (!b) {
-        end_game(res, GAME_DRAW, "out-of-memory");
+        end_game(res, MATCH_DRAW, "out-of-memory");
         return;
     }
     for (int c = 0; c < 2; c++)
         if (!send_start(eng[c], gs)) {
-            end_game(res, c ? GAME_BLACK : GAME_WHITE, "crash");
+            end_game(res, c ? MATCH_BLACK : MATCH_WHITE, "crash");
             board_free(b);
             return;
         }
@@ -168,16 +168,16 @@ void game_play(const GameSettings *gs, Engine *black, Engine *white, const Move 
     Move last = MOVE_NONE;
     for (;;) {
         if (board_winner(b) != COLOR_NONE) {
-            end_game(res, board_winner(b) == COLOR_BLACK ? GAME_BLACK : GAME_WHITE, "five");
+            end_game(res, board_winner(b) == COLOR_BLACK ? MATCH_BLACK : MATCH_WHITE, "five");
             break;
         }
         if (board_full(b)) {
-            end_game(res, GAME_DRAW, "full-board");
+            end_game(res, MATCH_DRAW, "full-board");
             break;
         }
         Color c = board_to_move(b);
         Engine *e = eng[c];
-        GameWinner other = c == COLOR_BLACK ? GAME_WHITE : GAME_BLACK;
+        MatchWinner other = c == COLOR_BLACK ? MATCH_WHITE : MATCH_BLACK;
         if (gs->match_ms) engine_send(e, "INFO time_left %lld", left[c]);
         bool ok = seen[c] && last != MOVE_NONE
                       ? engine_send(e, "TURN %d,%d", point_x(last), gs->size - 1 - point_y(last))
@@ -208,7 +208,7 @@ void game_play(const GameSettings *gs, Engine *black, Engine *white, const Move 
             break;
         }
         if (c == COLOR_BLACK && gs->rule == RULE_RENJU && board_forbidden(b, m) != FORBID_NONE) {
-            end_game(res, GAME_WHITE, "forbidden");
+            end_game(res, MATCH_WHITE, "forbidden");
             break;
         }
         board_play(b, m);

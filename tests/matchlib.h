@@ -32,15 +32,15 @@ bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms);
 void engine_stop(Engine *e);
 
 /* How a game went. */
-typedef enum { GAME_DRAW = 0, GAME_BLACK = 1, GAME_WHITE = 2 } GameWinner;
+typedef enum { MATCH_DRAW = 0, MATCH_BLACK = 1, MATCH_WHITE = 2 } MatchWinner;
 
 typedef struct {
-    GameWinner winner;        /* who won */
+    MatchWinner winner;        /* who won */
     char reason[96];          /* "five", "full-board", "forbidden", "timeout", "illegal-answer", "occupied-point", "crash" */
     int moves;                /* stones on the board at the end */
     Move record[BOARD_MAX * BOARD_MAX]; /* the game, opening included */
     int max_ms;               /* slowest answer */
-} GameResult;
+} MatchResult;
 
 /* Settings of a game. */
 typedef struct {
@@ -50,13 +50,13 @@ typedef struct {
     int match_ms;             /* INFO timeout_match (0 none) */
     int tolerance_ms;         /* extra time before an answer counts as too late */
     FILE *log;                /* protocol traffic is written here when not NULL */
-} GameSettings;
+} MatchSettings;
 
 /* Plays a game from the opening (stones from the empty board, black first)
  * between two running engines. The engines get START, INFO, BOARD for the
  * position after the opening and TURN afterwards. */
-void game_play(const GameSettings *gs, Engine *black, Engine *white, const Move *opening,
-               int opening_len, GameResult *res);
+void game_play(const MatchSettings *gs, Engine *black, Engine *white, const Move *opening,
+               int opening_len, MatchResult *res);
 
 /* Elo difference of a score fraction s (0 < s < 1) and the half width of its
  * 95% confidence interval from the wins, draws and losses. */

@@ -158,12 +158,12 @@ static void play_between_processes(Rule rule, int size, const char *opts_a, cons
     Engine e[2];
     assert_true(engine_start(&e[0], cmd[0]));
     assert_true(engine_start(&e[1], cmd[1]));
-    GameSettings gs = {0};
+    MatchSettings gs = {0};
     gs.rule = rule;
     gs.size = size;
     gs.turn_ms = 2000;
     gs.tolerance_ms = 3000;
-    GameResult r;
+    MatchResult r;
     for (int g = 0; g < 2; g++) {
         Move opening[1] = {point_make(size / 2, size / 2)};
         game_play(&gs, &e[g], &e[1 - g], opening, 1, &r);
@@ -179,7 +179,7 @@ static void play_between_processes(Rule rule, int size, const char *opts_a, cons
             board_play(b, r.record[i]);
         }
         Color w = board_winner(b);
-        assert_int_equal(r.winner, w == COLOR_NONE ? GAME_DRAW : w == COLOR_BLACK ? GAME_BLACK : GAME_WHITE);
+        assert_int_equal(r.winner, w == COLOR_NONE ? MATCH_DRAW : w == COLOR_BLACK ? MATCH_BLACK : MATCH_WHITE);
         board_free(b);
     }
     engine_stop(&e[0]);

@@ -8,8 +8,8 @@
  * and is freed without leaks.
  *
  * fuzz-seeds: files $SHARED/books/shuxingge_opening_guide.lib
- * fuzz-seeds: run bin/gmk-book build -o "$SEEDS/t.book" tests/fuzz/seeds/records/moves && bin/gmk-book export --renlib -o "$SEEDS/tiny.lib" "$SEEDS/t.book" && rm "$SEEDS/t.book"
- * fuzz-seeds: run bin/gmk-book build -o "$SEEDS/e.book" --max-ply 6 $SHARED/games/eva_movelists.txt && bin/gmk-book export --renlib -o "$SEEDS/eva.lib" "$SEEDS/e.book" && rm "$SEEDS/e.book"
+ * fuzz-seeds: run bin/gmk-book build -o "$SEEDS/t.book" tests/fuzz/seeds/records/moves; bin/gmk-book export --renlib -o "$SEEDS/tiny.lib" "$SEEDS/t.book"; rm "$SEEDS/t.book"
+ * fuzz-seeds: run bin/gmk-book build -o "$SEEDS/e.book" --max-ply 6 $SHARED/games/eva_movelists.txt; bin/gmk-book export --renlib -o "$SEEDS/eva.lib" "$SEEDS/e.book"; rm "$SEEDS/e.book"
  * fuzz-options: -max_len=65536
  */
 #include <string.h>

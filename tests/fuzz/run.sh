@@ -86,8 +86,8 @@ build_seeds() {
             case "$rest" in *'$SHARED'*) [ -d "$SHARED" ] || continue ;; esac
             local sub
             sub=$(mktemp -d "$dir/.run.XXXXXX")
-            (export SEEDS="$sub"; eval "${rest//\$SHARED/$SHARED}") > /dev/null 2>&1 ||
-                echo "fuzz: seed command failed: $rest" >&2
+            (export SEEDS="$sub"; eval "${rest//\$SHARED/$SHARED}") > /dev/null 2>&1
+            [ -n "$(ls -A "$sub")" ] || echo "fuzz: seed command made no seed: $rest" >&2
             for s in "$sub"/*; do [ -f "$s" ] && put_seed "$dir" < "$s"; done
             rm -rf "$sub"
             continue

@@ -138,14 +138,39 @@ bool board_full(const Board *b) {
 }
 Color board_winner(const Board *b) { return b->winner; }
 Key board_key(const Board *b) { return b->key; }
-Key board_key_sym(const Board *b, int t) { return b->symkey[t]; }
+/* The keys of the 8 images of b, from the cells. */
+static void symkeys_from_scratch(const Board *b, Key out[SYM_NB]) {
+    Key side = (b->ply & 1) ? zobrist_white : 0;
+    for (int t = 0; t < SYM_NB; t++) out[t] = side;
+    for (int p = 0; p < BOARD_CELLS; p++) {
+        int v = b->cell[p];
+        if (v != CELL_BLACK && v != CELL_WHITE) continue;
+        for (int t = 0; t < SYM_NB; t++) out[t] ^= zobrist_table[v - 1][b->sym[t][p]];
+    }
+}
+
+/* Light boards keep the image keys move by move (book building wants them at
+ * every ply); full boards, used by searches that only need b->key, compute
+ * them when asked. */
+Key board_key_sym(const Board *b, int t) {
+    if (b->light) return b->symkey[t];
+    Key k[SYM_NB];
+    symkeys_from_scratch(b, k);
+    return k[t];
+}
 
 Key board_canonical_key(const Board *b, int *t_out) {
+    Key scratch[SYM_NB];
+    const Key *k = b->symkey;
+    if (!b->light) {
+        symkeys_from_scratch(b, scratch);
+        k = scratch;
+    }
     int best = 0;
     for (int t = 1; t < SYM_NB; t++)
-        if (b->symkey[t] < b->symkey[best]) best = t;
+        if (k[t] < k[best]) best = t;
     if (t_out) *t_out = best;
-    return b->symkey[best];
+    return k[best];
 }
 
 /* ---- win detection ------------------------------------------------------ */
@@ -180,12 +205,14 @@ Color board_scan_winner(const Board *b) {
 
 static inline void keys_toggle(Board *b, Move p, Color c) {
     b->key ^= zobrist_table[c][p];
-    for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_table[c][b->sym[t][p]];
+    if (b->light)
+        for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_table[c][b->sym[t][p]];
 }
 
 static inline void keys_toggle_side(Board *b) {
     b->key ^= zobrist_white;
-    for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_white;
+    if (b->light)
+        for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_white;
 }
 
 GmkStatus board_play(Board *b, Move p) {
@@ -249,18 +276,12 @@ Key board_key_from_scratch(const Board *b) {
 
 bool board_ok(const Board *b) {
     int count[COLOR_NB] = {0, 0};
-    Key symk[SYM_NB];
-    Key side = (b->ply & 1) ? zobrist_white : 0;
-    for (int t = 0; t < SYM_NB; t++) symk[t] = side;
     for (int p = 0; p < BOARD_CELLS; p++) {
         int v = b->cell[p];
         bool on = point_on_board((Move)p, b->size);
         if (!on && v != CELL_WALL) return false;
         if (on && v == CELL_WALL) return false;
-        if (v == CELL_BLACK || v == CELL_WHITE) {
-            count[v - 1]++;
-            for (int t = 0; t < SYM_NB; t++) symk[t] ^= zobrist_table[v - 1][b->sym[t][p]];
-        }
+        if (v == CELL_BLACK || v == CELL_WHITE) count[v - 1]++;
         for (int c = 0; c < COLOR_NB; c++) {
             bool bit = (b->rows[c][p / BOARD_STRIDE] >> (p % BOARD_STRIDE)) & 1;
             if (bit != (v == c + 1)) return false;
@@ -268,8 +289,11 @@ bool board_ok(const Board *b) {
     }
     if (count[0] != b->stones[0] || count[1] != b->stones[1]) return false;
     if (board_key_from_scratch(b) != b->key) return false;
-    for (int t = 0; t < SYM_NB; t++)
-        if (symk[t] != b->symkey[t]) return false;
+    if (b->light) {
+        Key symk[SYM_NB];
+        symkeys_from_scratch(b, symk);
+        if (memcmp(symk, b->symkey, sizeof symk) != 0) return false;
+    }
     if (b->ply > 0 && b->winner != b->winhist[b->ply - 1]) return false;
     return b->light || shapes_board_ok(b);
 }

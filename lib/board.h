@@ -8,7 +8,9 @@
  * horizontal, vertical, diagonal and anti-diagonal.
  *
  * Incremental state kept by board_play/board_undo (see board_ok()):
- *  - key, symkey[8]: Zobrist key of the position and of each of its 8 images;
+ *  - key: Zobrist key of the position; symkey[8]: the keys of its 8 images,
+ *    kept move by move on light boards only (full boards compute them on
+ *    demand: searches need key alone);
  *  - stones[c]: stone count per colour; rows[c][y]: colour c's stones of
  *    padded row y as a bit mask (bit x), for neighbourhood scans;
  *  - line[d][id]: every line of the board in each direction as a 64-bit word,
@@ -53,7 +55,7 @@ struct Board {
     Color winner;                   /* side whose last stone won, COLOR_NONE */
     int stones[COLOR_NB];           /* stones on the board per colour */
     Key key;                        /* Zobrist key incl. side to move */
-    Key symkey[SYM_NB];             /* key of each symmetric image */
+    Key symkey[SYM_NB];             /* key of each symmetric image (light boards) */
     int clscount[COLOR_NB][16];     /* empty points per combined class */
     int xmin, xmax, ymin, ymax;     /* bounding box of stones; xmin > xmax if none */
     Move hist[MOVES_MAX];           /* tokens played, MOVE_PASS for passes */

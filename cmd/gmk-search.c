@@ -352,6 +352,9 @@ static int run_bench(Prog *pg, char **files) {
 int main(int argc, char **argv) {
     Prog pg = {0};
     pg.hash_mb = SEARCH_HASH_DEFAULT;
+    /* Gomocup managers start a brain named pbrain-* without options */
+    const char *base = strrchr(argv[0], '/');
+    pg.gomocup = strncmp(base ? base + 1 : argv[0], "pbrain-", 7) == 0;
     int first = cli_parse(&pg.cli, &SEARCH_PROGRAM, argc, argv, search_option, &pg);
     bool bench = pg.cli.command != NULL;
     GmkStatus st;

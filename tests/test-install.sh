@@ -4,7 +4,8 @@
 #   - every program of BINDIR is installed, executable, and runs from there
 #     (--version, and gmk-eval on a position, as the built one answers), with
 #     no build tree on PATH;
-#   - pbrain-gmk links to gmk-search when gmk-search exists, and is absent
+#   - pbrain-gmk links to gmk-search when gmk-search exists (and answers
+#     the Gomocup protocol when run without options), and is absent
 #     otherwise;
 #   - every man page cmd/*.N is in share/man/manN and `man` finds it there;
 #   - every program has its bash, zsh and fish completion in the
@@ -67,6 +68,9 @@ if [ -f "$bin/gmk-search" ]; then
     [ -L "$root/bin/pbrain-gmk" ] && [ "$(readlink "$root/bin/pbrain-gmk")" = gmk-search ] ||
         fail "pbrain-gmk is not a link to gmk-search"
     [ -x "$root/bin/pbrain-gmk" ] || fail "pbrain-gmk does not resolve"
+    # a Gomocup manager starts it by name, without options
+    out=$(printf 'START 15\nEND\n' | env PATH="$root/bin:/usr/bin:/bin" pbrain-gmk 2>&1)
+    [ "$out" = OK ] || fail "installed pbrain-gmk does not speak the Gomocup protocol: $out"
 else
     [ ! -e "$root/bin/pbrain-gmk" ] && [ ! -L "$root/bin/pbrain-gmk" ] ||
         fail "pbrain-gmk installed without gmk-search"

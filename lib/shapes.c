@@ -175,10 +175,8 @@ static inline void point_set_class(Board *b, PointShape *ps, int c, unsigned cls
 
 /* Toggles a stone of colour c at q in direction d's line word and refreshes
  * the shapes of the empty points whose windows hold q, up to reach points
- * away: 5, or 4 when both colours win with five or more (then a stone 5
- * away changes no shape: fives lie within 4 of the point, and nothing
- * checks for overlines). d and reach are constants in every call, so each
- * gets its own unrolled copy. */
+ * away (4 or 5, see shapes_make). d and reach are constants in every call,
+ * so each gets its own unrolled copy. */
 static inline __attribute__((always_inline)) void line_update(Board *b, Move q, Color c,
                                                               const int d, const int reach) {
     const int step = DIR_STEP[d];
@@ -222,7 +220,10 @@ void shapes_make(Board *b, Move q, Color c, ShapeUndo *u) {
     line_save(b, q, 3, u->ps[3], false);
     b->clscount[0][b->ps[q].cls[0]]--;
     b->clscount[1][b->ps[q].cls[1]]--;
-    if (b->rule == RULE_FREESTYLE) {
+    /* A stone 5 points away changes a shape only as the overline that an
+     * exact five must not touch, so only for its own colour and only when
+     * that colour needs exactly five (standard; renju black). */
+    if (!rule_exact(b->rule, c)) {
         line_update(b, q, c, 0, 4);
         line_update(b, q, c, 1, 4);
         line_update(b, q, c, 2, 4);

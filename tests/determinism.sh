@@ -29,7 +29,6 @@
 # Examples for the programs to come:
 #   det solve-vcf "cut -f8 \$GMK_SHARED/puzzles/lfz084.tsv | head -300" --needs-shared \
 #       --threads 4 --filter "sed -E 's/\"ms\":[0-9]+//'" -- gmk-solve -r renju --json --threads {T}
-#   det search-bench - --threads 1 -- gmk-search bench   (node counts, single-threaded)
 # A program that writes a file should write it to stdout (or cat it after),
 # so that the file's bytes are what is compared.
 set -u
@@ -153,6 +152,10 @@ det solve-memory "puzzle_positions | head -100" --values 1 256 --filter "$NO_MS"
 # runs, 1024 MB keeps all in memory: the same book
 det book-build "random_games 3000" --values 1 1024 \
     -- sh -c 'gmk-book build -o b.book -m {T} --max-ply 0 - && cat b.book'
+# the search is deterministic single-threaded (lazy SMP with N threads is
+# not, by design): bench node counts and signature, and searches to a depth
+det search-bench - --filter "sed -E 's/[0-9]+ ms//g; s/nps [0-9]+//; s/ +/ /g'" -- gmk-search bench -d 4
+det search-depth "puzzle_positions | head -40" --filter "$NO_MS" -- gmk-search --json -d 3
 det book-shared "cat $GMK_SHARED/games/eva_movelists.txt" --needs-shared \
     -- sh -c 'gmk-book build -o b.book - && gmk-book dump b.book && cat b.book'
 

@@ -102,6 +102,10 @@ static void say(Protocol *p, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    /* answers quote input: keep them one line of printable ASCII (a CR
+     * inside would read as a line end to a manager) */
+    for (char *c = buf; *c; c++)
+        if ((unsigned char)*c < 32 || (unsigned char)*c > 126) *c = '?';
     p->out(p->ctx, buf);
 }
 

@@ -5,9 +5,10 @@
 # the programs land. Each section shows its commands as a reader would type
 # them, runs them in a scratch directory and stops the demo if one fails.
 #
-# To extend: fill in your program's section function below (demo_solve,
-# demo_book, demo_search), using `show` for each command. Data must be bundled
-# with the project (puzzles/, openings/, or written here with printf), never
+# To extend: add to your program's section function below (demo_eval,
+# demo_solve, demo_book, demo_search), using `show` for each command. Data
+# must be bundled with the project (puzzles/, openings/, tests/ship/selfplay.*,
+# or written here with printf), never
 # ../shared/data, which a fresh clone does not have. `make check` runs the
 # demo too (tests/cli/ship-demo.t), so keep it working and fast.
 set -u
@@ -82,26 +83,36 @@ demo_solve() {
 }
 
 # ---- gmk-book: opening books from game records --------------------------------
-# Owner of gmk-book: adjust to the real options and bundled records.
+# The 52 bundled self-play games (tests/ship/selfplay.sh), half PGN, half psq.
 demo_book() {
-    printf '%s\n' \
-        'h8 i9 h10 h9 j9 i8 i10' \
-        'h8 i9 h10 i10 i11 j9 g9' \
-        'h8 i7 h6 i9 i8 j8 g8' \
-        'h8 h9 i9 g7 j10 k11 i10' > games.txt
-    show "gmk-book build -o demo.book games.txt"
-    show "gmk-book stats demo.book"
-    show "printf 'h8\nh8 i9\n' | gmk-book probe demo.book"
+    cp "$ROOT/tests/ship/selfplay.pgn" "$ROOT/tests/ship/selfplay.psq" "$ROOT/openings/renju26.tsv" .
+    show "head -9 selfplay.pgn; head -4 selfplay.psq"
+    show "gmk-book build -r renju -o renju.book selfplay.pgn selfplay.psq"
+    show "gmk-book stats renju.book | grep -w -e ^games -e ^positions -e ^entries -e ^bytes"
+    show "printf 'h8\\nh8 h9\\nh8 i9\\n' | gmk-book probe --top 3 renju.book"
+    show "printf 'h8 h9 h10\\nh8 g8 f8\\nh8 h7 h6\\n' | gmk-book probe renju.book"
+    show "gmk-book probe --top 1 renju.book renju26.tsv | cut -f1,2,5 | head -8"
+    if command -v jq >/dev/null 2>&1; then
+        show "echo 'h8 h9' | gmk-book probe --json --top 3 renju.book | jq -c '.moves[] | {move, games, wins, score}'"
+    fi
+    show "for i in 1 2 3 4 5; do echo 'h8 h9' | gmk-book probe --pick renju.book | cut -f2; done"
+    show "awk '/^\\[Event/ { n++ } { print > (\"shard.\" n % 4) }' selfplay.pgn && ls shard.?"
+    show "ls shard.? | xargs -P 4 -I{} gmk-book build -r renju -o {}.book {}"
+    show "gmk-book build -r renju -o pgn.book selfplay.pgn && gmk-book merge -o merged.book shard.?.book && cmp merged.book pgn.book && echo same bytes"
+    show "printf 'h8 i9 h8\\nh8 i9 h10\\tblack\\n' | gmk-book build -o bad.book -; echo \"exit status \$?\""
 }
 
 # ---- gmk-search: the engine ----------------------------------------------------
-# Owner of gmk-search: adjust to the real options; keep it to a few seconds.
 demo_search() {
-    show "printf 'h8 h9 i9\n' | gmk-search --json --depth 6"
-    show "printf 'h8 h9 i9 i8 j10\n' | gmk-search --time 1 --verbose"
-    show "printf 'h8 g8 i8 a1 j8 a3 k9 a5 k10 a7\n' | gmk-search --depth 6"
+    show "printf 'h8 h9 i9\\n' | gmk-search --json --depth 6"
+    show "printf 'h8 h9 i9 i8 j10\\n' | gmk-search --time 1 --verbose"
+    show "printf 'h8 g8 i8 a1 j8 a3 k9 a5 k10 a7\\n' | gmk-search --depth 6"
+    # the engine plays itself, one process a move, until a five (at most 60 stones)
+    show "pos=h8; while [ \"\$(echo \$pos | gmk-eval -n 0 | cut -f3)\" = - ] && [ \$(echo \$pos | wc -w) -lt 60 ]; do pos=\"\$pos \$(echo \$pos | gmk-search --nodes 3000 | cut -f2)\"; done; echo \"\$pos\" | gmk-eval -n 0 -f diagram"
+    show "ln -s \"\$(command -v gmk-search)\" pbrain-gmk && printf 'START 15\\nINFO timeout_turn 300\\nBEGIN\\nTURN 8,8\\nTURN 9,9\\nEND\\n' | ./pbrain-gmk"
     show "gmk-search bench --depth 4 | tail -2"
 }
+
 
 start=$SECONDS
 section gmk-eval "gmk-eval: what is on the board" demo_eval

@@ -10,10 +10,12 @@
 #     starting "PROGRAM: ", nothing on stdout, exit status 2;
 #   - an option name means the same everywhere: the same short letter and
 #     argument in every program and command that has it;
-#   - where there is --json and positions are read from stdin: one JSON object
-#     per position that jq accepts, with position, rule, size and to_move,
-#     nothing on stderr (no progress when stderr is not a terminal), exit 0;
-#     and a closed pipe (`| head -1`) ends the program quietly.
+#   - where there is --json and positions are read from stdin (after a book
+#     made by the program's build command, for a command used as
+#     "CMD BOOK [FILE...]"): one JSON object per position that jq accepts,
+#     with position, rule, size and to_move, nothing on stderr (no progress
+#     when stderr is not a terminal), exit 0; and a closed pipe (`| head -1`)
+#     ends the program quietly.
 # Prints each problem and a summary line; exit status 1 on any problem.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -86,6 +88,13 @@ for p in "$@"; do
 
         # JSON Lines, and a closed pipe
         [ -n "$(awk -F"$SEP" '$2 == "--json"' <<< "$mine")" ] || continue
+        # a command that reads positions after a BOOK operand (gmk-book probe)
+        # gets a small book made by the program's own build command
+        if [ "$ctx" != - ] && grep -q '^Usage: .* BOOK \[FILE\.\.\.\]' help.out; then
+            rm -f feel.book
+            printf 'h8 i9 h10\t1-0\nh8 h9\t0-1\n' | "$p" build -o feel.book - > /dev/null 2>&1
+            [ -s feel.book ] && args+=(feel.book)
+        fi
         printf 'h8 i9 h10\nh8\n' | timeout 120 "$p" "${args[@]}" --json > json.out 2> json.err
         st=$?
         if [ $st = 2 ] && [ ! -s json.out ]; then

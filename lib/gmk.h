@@ -502,6 +502,7 @@ GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence
 typedef struct {
     int node;                    /* tree node, -1 if none */
     Move move;                   /* the move at fault (a defence not answered...) */
+    bool defence;                /* move is a defence at node that the proof does not refute */
     char msg[120];               /* what is wrong */
 } SolveCheckError;
 

@@ -35,15 +35,18 @@ Solver *solver_new(size_t memory) {
     if (!s) return NULL;
     s->undo = malloc(SOLVE_STACK * sizeof *s->undo);
     size_t vb = pow2_floor(memory / 4 / (2 * sizeof(VcfEntry)));
-    size_t tb = pow2_floor((memory - vb * 2 * sizeof(VcfEntry)) / (4 * sizeof(DfpnEntry)));
+    size_t tb = pow2_floor((memory - memory / 16 - vb * 2 * sizeof(VcfEntry)) / (4 * sizeof(DfpnEntry)));
+    size_t mb = pow2_floor(memory / 16 / sizeof(MoveCache));
     s->vtab = calloc(vb * 2, sizeof *s->vtab);
     s->ttab = calloc(tb * 4, sizeof *s->ttab);
-    if (!s->undo || !s->vtab || !s->ttab) {
+    s->mcache = calloc(mb, sizeof *s->mcache);
+    if (!s->undo || !s->vtab || !s->ttab || !s->mcache) {
         solver_free(s);
         return NULL;
     }
     s->vmask = vb - 1;
     s->tmask = tb - 1;
+    s->mmask = mb - 1;
     s->node_limit = s->local_limit = UINT64_MAX;
     return s;
 }
@@ -53,6 +56,7 @@ void solver_free(Solver *s) {
     free(s->undo);
     free(s->vtab);
     free(s->ttab);
+    free(s->mcache);
     tree_free(&s->tree);
     free(s);
 }
@@ -130,29 +134,178 @@ static bool tree_from_line(Solver *s, const Move *mv, int len) {
     return !s->tree.overflow;
 }
 
+#define DEPTH_NO_LIMIT 200 /* attacker moves when no depth is given */
+
+/* Height of each node's subtree (memo h, -1 unknown). */
+static int tree_height(const TreeStore *t, int node, int *h) {
+    if (node < 0) return 0;
+    if (h[node] >= 0) return h[node];
+    h[node] = 0; /* a DAG: no cycles, this only guards */
+    int best = 0;
+    for (int i = 0; i < t->node[node].count; i++) {
+        int v = tree_height(t, t->edge[t->node[node].first + i].target, h);
+        if (v > best) best = v;
+    }
+    return h[node] = best + 1;
+}
+
+/* The main line of the proof tree: at each defender node the defence that
+ * holds out longest; ends with the five (or the renju forbidden four). */
+static int line_from_tree(Solver *s, Move *line, int cap) {
+    const TreeStore *t = &s->tree;
+    Board *b = s->b;
+    Color a = s->att, d = (Color)!a;
+    int *h = malloc((size_t)(t->nodes > 0 ? t->nodes : 1) * sizeof *h);
+    if (!h) return 0;
+    for (int i = 0; i < t->nodes; i++) h[i] = -1;
+    int len = 0, placed = 0, node = 0;
+    while (len + 3 < cap && node >= 0 && node < t->nodes && t->node[node].count > 0) {
+        const SolveEdge *e = &t->edge[t->node[node].first];
+        Move m = e->move;
+        line[len++] = m;
+        if (b->ps[m].cls[a] == CLS_FIVE) break;
+        solve_place(s, m, a);
+        placed++;
+        int dn = e->target, na = b->clscount[a][CLS_FIVE];
+        if (na >= 2) {
+            Move f[2];
+            solve_fives(s, a, f, 2);
+            line[len++] = f[0];
+            line[len++] = f[1];
+            break;
+        }
+        if (dn < 0 || dn >= t->nodes || t->node[dn].count == 0) break;
+        const SolveTreeNode *n = &t->node[dn];
+        const SolveEdge *pick = NULL, *pass = NULL;
+        int best = -1;
+        for (int i = 0; i < n->count; i++) {
+            const SolveEdge *x = &t->edge[n->first + i];
+            if (x->move == MOVE_PASS) {
+                pass = x;
+                continue;
+            }
+            int v = tree_height(t, x->target, h);
+            if (v > best) {
+                best = v;
+                pick = x;
+            }
+        }
+        Move dm = pick ? pick->move : MOVE_NONE;
+        if (!pick && pass) {
+            /* any defence the answer covers: the first legal point not listed */
+            for (int y = 0; y < b->size && dm == MOVE_NONE; y++)
+                for (int x = 0; x < b->size && dm == MOVE_NONE; x++) {
+                    Move q = point_make(x, y);
+                    if (b->cell[q] == CELL_EMPTY && solve_legal(s, q, d)) dm = q;
+                }
+            pick = pass;
+        }
+        if (dm == MOVE_NONE) break;
+        line[len++] = dm;
+        solve_place(s, dm, d);
+        placed++;
+        node = pick->target;
+    }
+    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? a : d);
+    free(h);
+    return len;
+}
+
+/* The proof tree of the VCF wins of moves (a root with those edges). */
+static bool tree_from_vcf_moves(Solver *s, const Move *moves, int n, int depth) {
+    Board *b = s->b;
+    Color a = s->att, d = (Color)!a;
+    tree_reset(&s->tree);
+    bool ok = tree_add_node(&s->tree, 0, n) == 0;
+    for (int i = 0; i < n && ok; i++) {
+        Move p = moves[i];
+        int target = -1;
+        if (b->ps[p].cls[a] != CLS_FIVE) {
+            solve_place(s, p, a);
+            int na = b->clscount[a][CLS_FIVE];
+            Move q = MOVE_NONE;
+            if (na == 1) solve_fives(s, a, &q, 1);
+            if (na >= 2 || (na == 1 && s->renju_black_def && board_forbidden(b, q) != FORBID_NONE)) {
+                target = tree_add_node(&s->tree, 0, 0);
+            } else if (na == 1) {
+                VcfLine *L = &s->scratch[3];
+                solve_place(s, q, d);
+                int r = vcf_run(s, a, depth - 1, 0, L);
+                solve_unplace(s, d);
+                int chain = r == SR_WIN ? tree_add_line(&s->tree, L->mv, L->len, -1) : -1;
+                target = chain >= 0 ? tree_add_node(&s->tree, 0, 1) : -1;
+                if (target >= 0) tree_set_edge(&s->tree, target, 0, q, chain);
+            }
+            solve_unplace(s, a);
+            ok = target >= 0;
+        }
+        if (ok) tree_set_edge(&s->tree, 0, i, p, target);
+    }
+    tree_publish(s);
+    return ok && !s->tree.overflow;
+}
+
 /* The VCF part of solver_solve. */
 static int solve_vcf_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
     int depth = o->depth ? o->depth : VCF_ANY;
     VcfLine *vl = &s->scratch[0];
     int r = SR_FAIL;
-    if (o->all) {
-        int n = vcf_all(s, s->att, depth, out->wins);
-        if (n < 0) return SR_ABORT;
-        out->wins_len = n;
-    }
     if (o->shortest) {
-        for (int d = 1; d <= depth; d++) {
-            r = vcf_run(s, s->att, d, 0, vl);
-            if (r != SR_FAIL) break;
-        }
         if (s->b->clscount[s->att][CLS_FIVE]) r = vcf_run(s, s->att, 0, 0, vl);
+        for (int d = 1; d <= depth && r == SR_FAIL; d++) r = vcf_run(s, s->att, d, 0, vl);
     } else {
         r = vcf_run(s, s->att, depth, 0, vl);
     }
     if (r != SR_WIN) return r;
     out->line_len = vl->len < SOLVE_LINE_MAX ? vl->len : SOLVE_LINE_MAX;
     memcpy(out->line, vl->mv, (size_t)out->line_len * sizeof *out->line);
-    if (!tree_from_line(s, out->line, out->line_len)) return SR_ABORT;
+    if (o->all) {
+        int n = vcf_all(s, s->att, depth, out->wins);
+        if (n < 0) return SR_ABORT;
+        out->wins_len = n;
+        if (!tree_from_vcf_moves(s, out->wins, n, depth)) return SR_ABORT;
+    } else if (!tree_from_line(s, out->line, out->line_len)) {
+        return SR_ABORT;
+    }
+    return SR_WIN;
+}
+
+/* The VCT and win-in-N part of solver_solve. */
+static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
+    int depth = o->depth ? o->depth : DEPTH_NO_LIMIT;
+    int fr = o->kind == SOLVE_WIN_IN ? o->win_moves : 0;
+    s->mode = o->kind;
+    s->threes = o->threes;
+    int r = SR_FAIL;
+    if (o->shortest) {
+        for (int d = 1; d <= depth && r == SR_FAIL; d++) {
+            r = vct_run(s, d, fr);
+            if (r == SR_WIN) depth = d;
+        }
+    } else {
+        r = vct_run(s, depth, fr);
+    }
+    if (r != SR_WIN) return r;
+    if (o->all) {
+        Move cand[CAND_MAX];
+        int n = vct_root_moves(s, depth, fr, cand);
+        for (int i = 0; i < n; i++) {
+            int x = vct_run_after(s, cand[i], depth, fr);
+            if (x == SR_WIN) out->wins[out->wins_len++] = cand[i];
+            else if (x == SR_ABORT) {
+                if (s->aborted) return SR_ABORT;
+                out->undecided[out->undecided_len++] = cand[i];
+            }
+        }
+        if (!out->wins_len || !vct_extract(s, depth, fr, out->wins, out->wins_len)) {
+            if (!s->aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
+            return SR_ABORT;
+        }
+    } else if (!vct_extract(s, depth, fr, NULL, 0)) {
+        if (!s->aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
+        return SR_ABORT;
+    }
+    out->line_len = line_from_tree(s, out->line, SOLVE_LINE_MAX);
     return SR_WIN;
 }
 
@@ -160,9 +313,10 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     double t0 = now_s();
     memset(out, 0, offsetof(SolveOutcome, wins));
     out->wins_len = out->undecided_len = 0;
+    out->note[0] = '\0';
     tree_reset(&s->tree);
     tree_publish(s);
-    if (b->light || o->kind < SOLVE_VCF || o->kind > SOLVE_WIN_IN || o->depth < 0 ||
+    if (b->light || o->kind < SOLVE_VCF || o->kind > SOLVE_WIN_IN || o->depth < 0 || o->depth > 250 ||
         o->threes < 1 || o->threes > 8 || (o->kind == SOLVE_WIN_IN && (o->win_moves < 1 || o->win_moves > 4)))
         return GMK_ERR_ARG;
     if (game_over(b)) {
@@ -171,21 +325,32 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         return GMK_OK;
     }
     solve_begin(s, b, board_to_move(b), o->max_nodes, o->max_ms);
+    s->patches = 0;
+    s->att_vcf_budget = 20000;
+    s->def_vcf_budget = 3000;
     int r;
     for (int round = 0;; round++) {
-        switch (o->kind) {
-        case SOLVE_VCF: r = solve_vcf_kind(s, o, out); break;
-        default: r = SR_ABORT; break;
-        }
+        out->wins_len = out->undecided_len = 0;
+        r = o->kind == SOLVE_VCF ? solve_vcf_kind(s, o, out) : solve_tree_kind(s, o, out);
         if (r != SR_WIN || !o->verify) break;
         SolveCheckError err;
-        if (solve_check_tree(b, solver_tree(s), &err)) {
+        bool ok = solve_check_tree(b, solver_tree(s), &err) &&
+                  (o->kind != SOLVE_VCF || solve_check_line(b, out->line, out->line_len, &err));
+        if (ok) {
             out->verified = true;
             break;
         }
-        /* the checker found a hole: VCF lines have none to patch */
-        snprintf(out->note, sizeof out->note, "checker: %s (node %d, move %d)", err.msg, err.node,
-                 err.move);
+        if (o->kind != SOLVE_VCF && err.defence && err.node >= 0 && err.node < s->tree.nodes &&
+            s->tree.node_key[err.node] && round + 1 < PATCH_ROUNDS && s->patches < PATCH_MAX) {
+            s->patch[s->patches].key = s->tree.node_key[err.node];
+            s->patch[s->patches].move = err.move;
+            s->patches++;
+            vct_clear(s);
+            continue;
+        }
+        char pt[8];
+        snprintf(out->note, sizeof out->note, "checker: %s (%s)", err.msg,
+                 err.move > MOVE_PASS ? notation_point_str(err.move, b->size, ORIGIN_BOTTOM, pt) : "-");
         r = SR_ABORT;
         break;
     }

@@ -70,6 +70,17 @@ typedef struct {
 
 #define DFPN_INF 0x3FFFFFFFu
 
+/* Cached move list of a df-pn node (generation is costly and df-pn comes
+ * back to a node many times). */
+#define MCACHE_MOVES 92
+typedef struct {
+    Key key;                  /* node key; 0 = empty */
+    int16_t n;                /* moves */
+    int8_t gen;               /* GEN_* */
+    uint8_t flags;            /* GENF_* */
+    Move m[MCACHE_MOVES];     /* the moves, best first */
+} MoveCache;
+
 /* A patch found by the checker: a defence the search must also consider. */
 typedef struct {
     Key key;          /* node key of the defender's node */
@@ -118,6 +129,8 @@ struct Solver {
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     bool renju_black_def;           /* renju and the defender is black */
     bool renju_black_att;           /* renju and the attacker is black */
+    MoveCache *mcache;              /* move lists per node */
+    size_t mmask;                   /* entries - 1 */
     SolvePatch patch[PATCH_MAX];    /* defences the checker asked for */
     int patches;
 
@@ -192,15 +205,56 @@ void vcf_clear(Solver *s);
  * before the five and free free moves (SOLVE_WIN mode). SR_WIN / SR_FAIL /
  * SR_ABORT. */
 int vct_run(Solver *s, int depth, int free_moves);
+/* Every first move that may win (fours and candidate threats; --all). */
+int vct_root_moves(Solver *s, int depth, int free_moves, Move *out);
 /* The same for the node after the attacker's move m (defender to move). */
 int vct_run_after(Solver *s, Move m, int depth, int free_moves);
 void vct_clear(Solver *s);
 /* Node key of the current position: side to move, depth left, free moves. */
 Key vct_node_key(const Solver *s, bool attacker_to_move, int depth, int free_moves);
 
-/* Builds the proof tree of a proven root (attacker to move) into s->tree.
- * false when the tree could not be completed (limits, memory). */
-bool vct_extract(Solver *s, int depth, int free_moves);
+/* Results of move generation at a df-pn node. */
+enum { GEN_LIST = 0, GEN_PROVEN = 1, GEN_DISPROVEN = 2, GEN_ABORT = 3 };
+enum {
+    GENF_FORCED = 1, /* AND node: the one forced block */
+    GENF_ALL = 2,    /* AND node: every legal move listed (no answer to other defences) */
+};
+/* The moves of a node (cached): GEN_*; *flags gets GENF_*. */
+int vct_gen(Solver *s, Key key, bool or_node, int depth, int free_moves, Move *out, int *n,
+            int *flags);
+/* df-pn from the current position (OR or AND node) until decided: SR_WIN
+ * (proven), SR_FAIL (disproven) or SR_ABORT. */
+int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node);
+/* The table's move and proof number for a node (pn > DFPN_INF: no entry). */
+Move vct_tt_move(Solver *s, Key k, uint32_t *pn);
+/* Key of the node after mover plays m. */
+Key vct_child_key(const Solver *s, Move m, Color mover, bool child_or, int depth, int free_moves);
+
+/* Builds the proof tree of the proven root (attacker to move) into s->tree
+ * (root = node 0); with moves (n of them, each proven), the root has exactly
+ * those moves. false when it could not be completed. */
+bool vct_extract(Solver *s, int depth, int free_moves, const Move *moves, int n);
+/* Appends to out (marked in mark) every point of the proof of the current
+ * position (attacker to move, proven), the eyes of its defender stones and
+ * the defender's fours; returns the count, -1 on a limit. */
+int vct_collect(Solver *s, int depth, int free_moves, uint8_t *mark, Move *out, int n);
+
+/* ---- threat-space defences (vct_defence.c) ------------------------------ */
+
+/* Appends to out (n points already there, each set in mark, a BOARD_CELLS
+ * array) the moves of the blocker (!owner) that may stop owner's line R:
+ * its squares, the points near a forbidden end, the points that make one of
+ * the blocker's forced replies a four, and the blocker's four points now.
+ * Returns the new count. */
+int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Move *out, int n);
+/* Adds empty p to the set (mark, out, n); the eyes of blocker stone p. */
+void mark_add(const Solver *s, uint8_t *mark, Move p, Move *out, int *n);
+void mark_eyes(const Solver *s, uint8_t *mark, Move p, Color blocker, Move *out, int *n);
+/* Does owner's line R still win on the board as it is (blocker to move)? */
+bool defence_line_holds(Solver *s, const VcfLine *R, Color owner);
+/* Keeps the legal blocker moves after which R no longer wins; returns the
+ * count. */
+int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n);
 
 /* ---- trees (solve_tree.c) ------------------------------------------------- */
 

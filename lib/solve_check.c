@@ -17,6 +17,7 @@
  *    subtree. A black defender never plays a forbidden point (it would lose).
  * Positions already accepted for a node are remembered (transpositions).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -349,7 +350,11 @@ static bool ck_defender(Ck *g, int node) {
             for (int i = 0; i < n->count; i++)
                 if (t->edge[n->first + i].move == m) e = &t->edge[n->first + i];
             if (!e) e = pass;
-            if (!e) return ck_fail(g, node, m, "a defence is not answered");
+            if (!e) {
+                ck_fail(g, node, m, "a defence is not answered");
+                if (g->err) g->err->defence = true;
+                return false;
+            }
             ck_place(g, m, d);
             bool ok = ck_attacker(g, e->target);
             ck_unplace(g, m, d);
@@ -357,6 +362,8 @@ static bool ck_defender(Ck *g, int node) {
                 if (g->err && e == pass) {
                     g->err->node = node;
                     g->err->move = m;
+                    g->err->defence = true;
+                    snprintf(g->err->msg, sizeof g->err->msg, "a defence is not refuted");
                 }
                 return false;
             }
@@ -394,6 +401,7 @@ bool solve_check_tree(const Board *b, const SolveTree *t, SolveCheckError *err) 
     if (err) {
         err->node = -1;
         err->move = MOVE_NONE;
+        err->defence = false;
         err->msg[0] = '\0';
     }
     if (!g) {
@@ -417,6 +425,7 @@ bool solve_check_line(const Board *b, const Move *line, int n, SolveCheckError *
         if (err) {
             err->node = -1;
             err->move = MOVE_NONE;
+            err->defence = false;
             strcpy(err->msg, "empty line");
         }
         return false;

@@ -1,0 +1,444 @@
+/*
+ * vct.c — df-pn (Nagai's depth-first proof-number search, with the 1 + e
+ * threshold of Pawlewicz and Lew) over the AND/OR tree of threats: OR nodes
+ * have the attacker to move, AND nodes the defender.
+ *
+ * OR node (depth: attacker moves left before the five; free: moves left
+ * that need not be threats, SOLVE_WIN_IN only):
+ *   a five point wins; a defender five point must be blocked (one) or loses
+ *   (two); a VCF within depth wins (checked first, on a budget); otherwise
+ *   the moves are the attacker's fours and the candidate threats (points
+ *   where the attacker's shape reaches a three, or a two when deeper threats
+ *   count), or with free moves left also quiet moves near its shapes. When
+ *   the defender has a VCF should the attacker pass, only moves that break it
+ *   (vct_defence.c) and fours are tried.
+ * AND node, after the attacker's move:
+ *   two attacker five points, or one that a black defender may not block,
+ *   win; one five point is the forced block; otherwise the move must be a
+ *   threat: with the defender passing, the attacker wins (a VCF of at most
+ *   `threes` fours in VCT; the rest of the problem in SOLVE_WIN_IN). If not,
+ *   the node is lost for the attacker; so it is when the defender has a VCF
+ *   of its own. The defences are the moves that break the attacker's line
+ *   (threat-space defences, counter-fours included) and the patches the
+ *   checker asked for; none means the threat cannot be answered.
+ * In SOLVE_WIN_IN, a failed null search refutes a quiet move only when the
+ * defender has a harmless move (no stone within five on its lines) that is
+ * as good as a pass; on a crowded board every legal defence is tried.
+ *
+ * Generated move lists are cached per node (MoveCache); proof and disproof
+ * numbers live in the df-pn table keyed by the stones, the side to move,
+ * the depth and free moves left, the attacker and the kind of search.
+ */
+#include <string.h>
+
+#include "solve.h"
+
+/* ---- keys and tables ---------------------------------------------------- */
+
+static uint64_t mix64(uint64_t z) {
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Key of a node whose stones have key stones. */
+static Key node_key(const Solver *s, Key stones, bool att_to_move, int depth, int free_moves) {
+    uint64_t ctx = (uint64_t)att_to_move | (uint64_t)s->att << 1 | (uint64_t)(depth & 255) << 2 |
+                   (uint64_t)(free_moves & 15) << 10 | (uint64_t)s->mode << 14 |
+                   (uint64_t)s->threes << 16;
+    Key k = stones ^ mix64(ctx);
+    return k ? k : 1;
+}
+
+Key vct_node_key(const Solver *s, bool att_to_move, int depth, int free_moves) {
+    return node_key(s, s->key, att_to_move, depth, free_moves);
+}
+
+static DfpnEntry *tt_find(Solver *s, Key k) {
+    DfpnEntry *e = &s->ttab[(k & s->tmask) * 4];
+    for (int i = 0; i < 4; i++)
+        if (e[i].key == k) return &e[i];
+    return NULL;
+}
+
+/* Stores a node's numbers; a full bucket gives up its least worked entry. */
+static void tt_put(Solver *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t work) {
+    DfpnEntry *e = &s->ttab[(k & s->tmask) * 4], *slot = NULL;
+    for (int i = 0; i < 4 && !slot; i++)
+        if (e[i].key == k) slot = &e[i];
+    if (!slot) {
+        slot = &e[0];
+        for (int i = 1; i < 4; i++)
+            if (e[i].work < slot->work) slot = &e[i];
+    }
+    slot->key = k;
+    slot->pn = pn;
+    slot->dn = dn;
+    slot->move = m;
+    slot->work = work > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)work;
+}
+
+void vct_clear(Solver *s) {
+    memset(s->ttab, 0, (s->tmask + 1) * 4 * sizeof *s->ttab);
+    memset(s->mcache, 0, (s->mmask + 1) * sizeof *s->mcache);
+}
+
+/* ---- move generation ------------------------------------------------------ */
+
+/* The attacker's strongest line shape at p. */
+static int max_shape(const Board *b, Move p, Color c) {
+    int m = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        int sh = (b->ps[p].pair[d] >> (4 * c)) & 15;
+        if (sh > m && sh != SHAPE_OVERLINE) m = sh;
+    }
+    return m;
+}
+
+/* Sorts moves by score, best first (insertion sort: lists are short). */
+static void sort_moves(Move *m, int *score, int n) {
+    for (int i = 1; i < n; i++) {
+        Move x = m[i];
+        int k = score[i], j = i - 1;
+        while (j >= 0 && score[j] < k) {
+            m[j + 1] = m[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        m[j + 1] = x;
+        score[j + 1] = k;
+    }
+}
+
+/* The legal four points of colour c, appended to out (marked in mark). */
+static int add_fours(Solver *s, Color c, uint8_t *mark, Move *out, int n) {
+    const Board *b = s->b;
+    int want = b->clscount[c][CLS_FOUR] + b->clscount[c][CLS_FOUR_THREE] +
+               b->clscount[c][CLS_DOUBLE_FOUR] + b->clscount[c][CLS_OPEN_FOUR];
+    Move f[CAND_MAX];
+    int nf = solve_scan_class(s, c, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    for (int i = 0; i < nf; i++)
+        if (solve_legal(s, f[i], c)) mark_add(s, mark, f[i], out, &n);
+    return n;
+}
+
+/* Is there an empty point with no stone within five on its four lines (a
+ * defender move as good as a pass)? */
+static bool has_harmless_point(const Solver *s) {
+    const Board *b = s->b;
+    const int8_t *bx = s->box[s->sp];
+    int size = b->size;
+    if (bx[0] >= 6 || bx[1] <= size - 7 || bx[2] >= 6 || bx[3] <= size - 7) return true;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            Move p = point_make(x, y);
+            if (b->cell[p] != CELL_EMPTY) continue;
+            bool clear = true;
+            for (int d = 0; d < DIR_NB && clear; d++)
+                for (int o = -5; o <= 5 && clear; o++) {
+                    int v = b->cell[p + o * DIR_STEP[d]];
+                    clear = o == 0 || v == CELL_EMPTY || v == CELL_WALL;
+                }
+            if (clear) return true;
+        }
+    return false;
+}
+
+/* OR node moves; with every_move, the VCF shortcut is skipped (the root's
+ * moves for --all). */
+static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_move) {
+    Board *b = s->b;
+    Color a = s->att, d = (Color)!a;
+    uint8_t mark[BOARD_CELLS];
+    *n = 0;
+    if (b->clscount[a][CLS_FIVE]) return GEN_PROVEN;
+    int nd = b->clscount[d][CLS_FIVE];
+    if (nd >= 2 || depth <= 0) return GEN_DISPROVEN;
+    if (nd == 1) {
+        solve_fives(s, d, out, 1);
+        if (!solve_legal(s, out[0], a)) return GEN_DISPROVEN;
+        *n = 1;
+        return GEN_LIST;
+    }
+    bool vcf_only = s->mode == SOLVE_WIN_IN && fr == 0;
+    if (!every_move) {
+        int r = vcf_run(s, a, depth, vcf_only ? 0 : s->att_vcf_budget, NULL);
+        if (r == SR_WIN) return GEN_PROVEN;
+        if (s->aborted) return GEN_ABORT;
+        if (vcf_only) return r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
+        if (depth <= 1) return GEN_DISPROVEN;
+    }
+    VcfLine *rd = &s->scratch[1];
+    int rdr = vcf_run(s, d, VCF_ANY, s->def_vcf_budget, rd);
+    if (s->aborted) return GEN_ABORT;
+    memset(mark, 0, sizeof mark);
+    int k = add_fours(s, a, mark, out, 0);
+    int nf = k;
+    if (rdr == SR_WIN) {
+        k = defence_collect(s, rd, d, mark, out, k);
+        k = nf + defence_filter(s, rd, d, out + nf, k - nf);
+    } else {
+        int x0, x1, y0, y1;
+        int thr = s->mode == SOLVE_VCT && s->threes <= 1 ? SHAPE_THREE : SHAPE_TWO;
+        solve_region(s, 4, &x0, &x1, &y0, &y1);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                Move p = point_make(x, y);
+                if (b->cell[p] != CELL_EMPTY || mark[p]) continue;
+                bool want = max_shape(b, p, a) >= thr;
+                if (!want && s->mode == SOLVE_WIN_IN) want = max_shape(b, p, d) >= SHAPE_THREE;
+                if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);
+            }
+    }
+    int score[CAND_MAX];
+    for (int i = 0; i < k; i++) {
+        Move p = out[i];
+        int cls = b->ps[p].cls[a];
+        score[i] = (i < nf ? 1000 : 0) + cls * 16 + max_shape(b, p, a);
+    }
+    sort_moves(out, score, k);
+    *n = k;
+    return GEN_LIST;
+}
+
+static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32_t thdn,
+               uint32_t *opn, uint32_t *odn);
+
+/* Does the attacker, to move now, win with depth moves and fr free moves?
+ * (the null search of SOLVE_WIN_IN) */
+static int null_win(Solver *s, int depth, int fr) {
+    uint32_t pn, dn;
+    if (mid(s, true, depth, fr, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
+    return pn == 0 ? SR_WIN : SR_FAIL;
+}
+
+/* AND node moves; *flags gets GENF_*. */
+static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) {
+    Board *b = s->b;
+    Color a = s->att, d = (Color)!a;
+    uint8_t mark[BOARD_CELLS];
+    *n = 0;
+    *flags = 0;
+    if (b->clscount[d][CLS_FIVE]) return GEN_DISPROVEN;
+    int na = b->clscount[a][CLS_FIVE];
+    if (na >= 2) return GEN_PROVEN;
+    if (na == 1) {
+        solve_fives(s, a, out, 1);
+        if (s->renju_black_def && board_forbidden(b, out[0]) != FORBID_NONE) return GEN_PROVEN;
+        *n = 1;
+        *flags = GENF_FORCED;
+        return GEN_LIST;
+    }
+    if (depth <= 0) return GEN_DISPROVEN;
+    VcfLine *R = &s->scratch[2];
+    bool tree_threat = s->mode == SOLVE_WIN_IN && fr > 0;
+    int r;
+    if (s->mode == SOLVE_VCT) r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
+    else if (!tree_threat) r = vcf_run(s, a, depth, 0, R);
+    else r = null_win(s, depth, fr);
+    if (r == SR_ABORT) return GEN_ABORT;
+    memset(mark, 0, sizeof mark);
+    int k = 0;
+    if (r == SR_FAIL) {
+        if (s->mode == SOLVE_VCT || has_harmless_point(s)) return GEN_DISPROVEN;
+        /* every legal defence: nothing is as good as a pass here */
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++) {
+                Move p = point_make(x, y);
+                if (b->cell[p] == CELL_EMPTY && solve_legal(s, p, d)) mark_add(s, mark, p, out, &k);
+            }
+        *n = k;
+        *flags = GENF_ALL;
+        return GEN_LIST;
+    }
+    int rd = vcf_run(s, d, VCF_ANY, s->def_vcf_budget, NULL);
+    if (rd == SR_WIN) return GEN_DISPROVEN;
+    if (s->aborted) return GEN_ABORT;
+    if (tree_threat) {
+        k = vct_collect(s, depth, fr, mark, out, 0);
+        if (k < 0) return GEN_ABORT;
+        int m = 0;
+        for (int i = 0; i < k; i++)
+            if (solve_legal(s, out[i], d)) out[m++] = out[i];
+        k = m;
+    } else {
+        k = defence_collect(s, R, a, mark, out, 0);
+        k = defence_filter(s, R, a, out, k);
+    }
+    Key key = vct_node_key(s, false, depth, fr);
+    for (int i = 0; i < s->patches; i++)
+        if (s->patch[i].key == key && !mark[s->patch[i].move] && k < CAND_MAX &&
+            b->cell[s->patch[i].move] == CELL_EMPTY) {
+            mark[s->patch[i].move] = 1;
+            out[k++] = s->patch[i].move;
+        }
+    int score[CAND_MAX];
+    for (int i = 0; i < k; i++) score[i] = b->ps[out[i]].cls[d] * 16 + max_shape(b, out[i], a);
+    sort_moves(out, score, k);
+    *n = k;
+    return GEN_LIST;
+}
+
+int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, Move *out, int *n, int *flags) {
+    MoveCache *c = &s->mcache[key & s->mmask];
+    if (c->key == key) {
+        *n = c->n;
+        *flags = c->flags;
+        memcpy(out, c->m, (size_t)c->n * sizeof *out);
+        return c->gen;
+    }
+    int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, false)) : gen_and(s, depth, fr, out, n, flags);
+    if (g == GEN_ABORT || *n > MCACHE_MOVES) return g;
+    c = &s->mcache[key & s->mmask]; /* nested searches may have used the slot */
+    c->key = key;
+    c->gen = (int8_t)g;
+    c->flags = (uint8_t)*flags;
+    c->n = (int16_t)*n;
+    memcpy(c->m, out, (size_t)*n * sizeof *out);
+    return g;
+}
+
+/* ---- df-pn ---------------------------------------------------------------- */
+
+static uint32_t sat_add(uint32_t a, uint32_t b) {
+    uint32_t s = a + b;
+    return s >= DFPN_INF - 1 || s < a ? DFPN_INF - 1 : s;
+}
+
+/* Numbers of a child not searched yet. */
+static void child_numbers(Solver *s, Key k, bool child_or, bool four, uint32_t *pn, uint32_t *dn) {
+    DfpnEntry *e = tt_find(s, k);
+    if (e) {
+        *pn = e->pn;
+        *dn = e->dn;
+        return;
+    }
+    *pn = child_or || four ? 1 : 2;
+    *dn = 1;
+}
+
+/* One df-pn node: searches until its numbers reach the thresholds. */
+static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32_t thdn,
+               uint32_t *opn, uint32_t *odn) {
+    Key k = vct_node_key(s, or_node, depth, fr);
+    uint64_t start = s->nodes;
+    if (!solve_tick(s)) return SR_ABORT;
+    Move cand[CAND_MAX];
+    int n, flags;
+    int g = vct_gen(s, k, or_node, depth, fr, cand, &n, &flags);
+    if (g == GEN_ABORT) return SR_ABORT;
+    if (g != GEN_LIST) {
+        *opn = g == GEN_PROVEN ? 0 : DFPN_INF;
+        *odn = g == GEN_PROVEN ? DFPN_INF : 0;
+        tt_put(s, k, *opn, *odn, MOVE_PASS, 1);
+        return SR_FAIL;
+    }
+    Color mover = or_node ? s->att : (Color)!s->att;
+    int cdepth = or_node ? depth - 1 : depth;
+    int cfree = or_node && fr > 0 ? fr - 1 : fr;
+    Key ckey[CAND_MAX];
+    bool four[CAND_MAX];
+    for (int i = 0; i < n; i++) {
+        ckey[i] = node_key(s, s->key ^ zobrist_table[mover][cand[i]], !or_node, cdepth, cfree);
+        four[i] = or_node && solve_is_four(s->b, cand[i], mover);
+    }
+    uint32_t pn = 0, dn = 0;
+    Move best_move = MOVE_NONE;
+    for (;;) {
+        uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0;
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            uint32_t cpn, cdn;
+            child_numbers(s, ckey[i], !or_node, four[i], &cpn, &cdn);
+            uint32_t v = or_node ? cpn : cdn, w = or_node ? cdn : cpn;
+            if (v < v1) {
+                v2 = v1;
+                v1 = v;
+                best = i;
+                bpn = cpn;
+                bdn = cdn;
+            } else if (v < v2) {
+                v2 = v;
+            }
+            other = w == DFPN_INF || other == DFPN_INF ? DFPN_INF : sat_add(other, w);
+            if (v == 0) break;
+        }
+        if (or_node) {
+            pn = v1;
+            dn = v1 == 0 ? DFPN_INF : other;
+        } else {
+            dn = v1;
+            pn = v1 == 0 ? DFPN_INF : other;
+        }
+        if (n == 0) {
+            pn = or_node ? DFPN_INF : 0;
+            dn = or_node ? 0 : DFPN_INF;
+        }
+        best_move = best >= 0 ? cand[best] : MOVE_NONE;
+        if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
+        uint32_t v2e = v2 >= DFPN_INF / 2 ? DFPN_INF : v2 + v2 / 4 + 1;
+        uint32_t cth1, cth2;
+        if (or_node) {
+            cth1 = thpn < v2e ? thpn : v2e;                     /* child pn threshold */
+            cth2 = thdn >= DFPN_INF ? DFPN_INF : thdn - dn + bdn; /* child dn threshold */
+        } else {
+            cth2 = thdn < v2e ? thdn : v2e;
+            cth1 = thpn >= DFPN_INF ? DFPN_INF : thpn - pn + bpn;
+        }
+        solve_place(s, cand[best], mover);
+        uint32_t rp, rd;
+        int r = mid(s, !or_node, cdepth, cfree, cth1, cth2, &rp, &rd);
+        solve_unplace(s, mover);
+        if (r == SR_ABORT) return SR_ABORT;
+    }
+    *opn = pn;
+    *odn = dn;
+    tt_put(s, k, pn, dn, best_move, s->nodes - start);
+    return SR_FAIL;
+}
+
+/* ---- entry points --------------------------------------------------------- */
+
+int vct_root_moves(Solver *s, int depth, int free_moves, Move *out) {
+    int n;
+    if (s->b->clscount[s->att][CLS_FIVE]) return solve_fives(s, s->att, out, CAND_MAX);
+    int g = gen_or(s, depth, free_moves, out, &n, true);
+    return g == GEN_LIST ? n : 0;
+}
+
+int vct_run(Solver *s, int depth, int free_moves) {
+    uint32_t pn, dn;
+    if (mid(s, true, depth, free_moves, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
+    return pn == 0 ? SR_WIN : dn == 0 ? SR_FAIL : SR_ABORT;
+}
+
+int vct_run_after(Solver *s, Move m, int depth, int free_moves) {
+    uint32_t pn, dn;
+    if (s->b->ps[m].cls[s->att] == CLS_FIVE) return SR_WIN;
+    solve_place(s, m, s->att);
+    int r = mid(s, false, depth - 1, free_moves > 0 ? free_moves - 1 : 0, DFPN_INF, DFPN_INF, &pn, &dn);
+    solve_unplace(s, s->att);
+    if (r == SR_ABORT) return SR_ABORT;
+    return pn == 0 ? SR_WIN : dn == 0 ? SR_FAIL : SR_ABORT;
+}
+
+int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node) {
+    uint32_t pn, dn;
+    if (mid(s, or_node, depth, free_moves, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
+    return pn == 0 ? SR_WIN : SR_FAIL;
+}
+
+Move vct_tt_move(Solver *s, Key k, uint32_t *pn) {
+    DfpnEntry *e = tt_find(s, k);
+    if (!e) {
+        *pn = DFPN_INF + 1;
+        return MOVE_NONE;
+    }
+    *pn = e->pn;
+    return e->move;
+}
+
+Key vct_child_key(const Solver *s, Move m, Color mover, bool child_or, int depth, int free_moves) {
+    return node_key(s, s->key ^ zobrist_table[mover][m], child_or, depth, free_moves);
+}

@@ -1,0 +1,142 @@
+/*
+ * vct_defence.c — threat-space defences (Allis): given a threat R (the
+ * winning line its owner would play if the other side passed), the moves of
+ * the other side (the blocker) that may stop it:
+ *  - the squares of R: the owner's fours and the blocker's forced replies
+ *    (gain and cost squares) and the five points at its end;
+ *  - for an end on a forbidden point, the points near it on its lines (a
+ *    stone there can change whether the point is forbidden);
+ *  - counter-fours: the blocker's four points now, and the points that would
+ *    turn one of its forced replies into a four (the empty ends of windows
+ *    of five that hold three blocker stones once that reply is played);
+ * then each candidate is tried: R is replayed with the candidate on the
+ * board and the candidate is kept only when R no longer wins. Moves outside
+ * the candidate set leave R intact on the board as far as the rules go; the
+ * checker (solve_check.c) makes sure of it for every proof.
+ */
+#include "solve.h"
+
+/* Marks p in the point set and appends it to out (empty points only). */
+void mark_add(const Solver *s, uint8_t *mark, Move p, Move *out, int *n) {
+    if (*n >= CAND_MAX || p <= MOVE_PASS || s->b->cell[p] != CELL_EMPTY || mark[p]) return;
+    mark[p] = 1;
+    out[(*n)++] = p;
+}
+
+/* Marks the empty ends of the windows of five through p (a blocker stone)
+ * that hold three blocker stones and no owner stone or wall. */
+void mark_eyes(const Solver *s, uint8_t *mark, Move p, Color blocker, Move *out, int *n) {
+    const Board *b = s->b;
+    int mine = blocker + 1;
+    for (int d = 0; d < DIR_NB; d++) {
+        int st = DIR_STEP[d];
+        for (int lo = -4; lo <= 0; lo++) {
+            int own = 0, other = 0;
+            Move empty[5];
+            int ne = 0;
+            for (int k = 0; k < 5; k++) {
+                Move q = (Move)(p + (lo + k) * st);
+                int v = b->cell[q];
+                if (v == mine) own++;
+                else if (v == CELL_EMPTY) empty[ne++] = q;
+                else other++;
+            }
+            if (other || own != 3) continue;
+            for (int k = 0; k < ne; k++) mark_add(s, mark, empty[k], out, n);
+        }
+    }
+}
+
+/* Index in R of its last owner four (the one that cannot be stopped). */
+static int line_last_four(const VcfLine *R) {
+    if (R->fours <= 0) return -1;
+    return 2 * (R->fours - 1);
+}
+
+int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Move *out, int n) {
+    Board *b = s->b;
+    Color blocker = (Color)!owner;
+    int last = line_last_four(R);
+    for (int i = 0; i < R->len; i++) mark_add(s, mark, R->mv[i], out, &n);
+    /* replay R: forced replies, eyes, the end */
+    int placed = 0;
+    for (int i = 0; i <= last; i += 2) {
+        Move a = R->mv[i];
+        if (b->cell[a] != CELL_EMPTY) break;
+        solve_place(s, a, owner);
+        placed++;
+        Move q[2];
+        int nq = solve_fives_near(s, a, owner, q, 2);
+        if (i == last) {
+            if (nq == 1 && R->end == VCF_END_FORBIDDEN) {
+                for (int d = 0; d < DIR_NB; d++)
+                    for (int o = -5; o <= 5; o++) mark_add(s, mark, (Move)(q[0] + o * DIR_STEP[d]), out, &n);
+            }
+            break;
+        }
+        if (nq != 1) break;
+        solve_place(s, q[0], blocker);
+        placed++;
+        mark_eyes(s, mark, q[0], blocker, out, &n);
+    }
+    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? owner : blocker);
+    /* the blocker's counter-fours now */
+    int want = b->clscount[blocker][CLS_FOUR] + b->clscount[blocker][CLS_FOUR_THREE] +
+               b->clscount[blocker][CLS_DOUBLE_FOUR] + b->clscount[blocker][CLS_OPEN_FOUR];
+    Move f[CAND_MAX];
+    int nf = solve_scan_class(s, blocker, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    for (int i = 0; i < nf; i++) mark_add(s, mark, f[i], out, &n);
+    return n;
+}
+
+bool defence_line_holds(Solver *s, const VcfLine *R, Color owner) {
+    Board *b = s->b;
+    Color blocker = (Color)!owner;
+    bool renju_black_blocker = b->rule == RULE_RENJU && blocker == COLOR_BLACK;
+    int last = line_last_four(R);
+    int placed = 0;
+    bool holds = false;
+    if (last < 0) return b->clscount[owner][CLS_FIVE] > 0;
+    for (int i = 0; i <= last; i += 2) {
+        if (b->clscount[owner][CLS_FIVE]) {
+            holds = true;
+            break;
+        }
+        if (b->clscount[blocker][CLS_FIVE]) break;
+        Move a = R->mv[i];
+        if (b->cell[a] != CELL_EMPTY || !solve_legal(s, a, owner)) break;
+        solve_place(s, a, owner);
+        placed++;
+        int na = b->clscount[owner][CLS_FIVE];
+        if (na >= 2) {
+            holds = true;
+            break;
+        }
+        if (na == 0) break;
+        Move q;
+        solve_fives_near(s, a, owner, &q, 1);
+        if (renju_black_blocker && board_forbidden(b, q) != FORBID_NONE) {
+            holds = true;
+            break;
+        }
+        if (i == last) break;
+        solve_place(s, q, blocker);
+        placed++;
+    }
+    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? owner : blocker);
+    return holds;
+}
+
+int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
+    Color blocker = (Color)!owner;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        Move p = pts[i];
+        if (!solve_legal(s, p, blocker)) continue;
+        solve_place(s, p, blocker);
+        bool holds = defence_line_holds(s, R, owner);
+        solve_unplace(s, blocker);
+        if (!holds) pts[m++] = p;
+    }
+    return m;
+}

@@ -1,0 +1,213 @@
+/*
+ * vct_extract.c — reading proofs back out of the df-pn table: the proof tree
+ * of a proven position (built into s->tree for the checker, --tree and the
+ * line), or only the set of points it uses (the threat-space defences of a
+ * threat whose proof is a tree, SOLVE_WIN_IN). An OR node takes a proven
+ * child (searched again when the table lost it), or its VCF line; an AND
+ * node takes every generated defence and, unless the block was forced, the
+ * attacker's answer to any other defence (the null move's line or proof).
+ */
+#include "solve.h"
+
+#define WALK_FAIL (-2)
+#define COLLECT_VISITS 4000 /* nodes a point-collecting walk may visit */
+
+/* State of one walk. */
+typedef struct {
+    bool build;        /* build tree nodes (else collect points) */
+    uint8_t *mark;     /* collect: the point set */
+    Move *out;         /* collect: its points */
+    int n;             /* collect: how many */
+    int visits;        /* collect: nodes visited */
+} Walk;
+
+static int walk_and(Solver *s, Walk *w, int depth, int fr);
+
+/* The attacker's VCF line from here (depth fours), as a node chain whose
+ * first node has key key, or as points. */
+static int walk_vcf(Solver *s, Walk *w, int depth, Key key) {
+    VcfLine line;
+    if (vcf_run(s, s->att, depth, 0, &line) != SR_WIN) return WALK_FAIL;
+    if (!w->build) {
+        w->n = defence_collect(s, &line, s->att, w->mark, w->out, w->n);
+        return 0;
+    }
+    int node = tree_add_node(&s->tree, key, 1);
+    if (node < 0) return WALK_FAIL;
+    int next = line.len > 1 ? tree_add_line(&s->tree, line.mv + 1, line.len - 1, -1) : -1;
+    if (line.len > 1 && next < 0) return WALK_FAIL;
+    tree_set_edge(&s->tree, node, 0, line.mv[0], next);
+    return node;
+}
+
+/* A proven child of an OR node, searched again if the table lost it. */
+static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, int fr) {
+    int cdepth = depth - 1, cfree = fr > 0 ? fr - 1 : 0;
+    for (int round = 0; round < 2; round++) {
+        uint32_t pn;
+        Move tm = vct_tt_move(s, k, &pn);
+        for (int i = -1; i < n; i++) {
+            Move m = i < 0 ? tm : cand[i];
+            if (i < 0) {
+                bool listed = false;
+                for (int j = 0; j < n; j++) listed |= cand[j] == m;
+                if (pn != 0 || !listed) continue;
+            }
+            uint32_t cpn;
+            vct_tt_move(s, vct_child_key(s, m, s->att, false, cdepth, cfree), &cpn);
+            if (cpn == 0) return m;
+        }
+        if (round == 0 && vct_mid_or(s, depth, fr, true) != SR_WIN) return MOVE_NONE;
+    }
+    return MOVE_NONE;
+}
+
+/* Is the OR node after the defender's m proven? (searched again if lost) */
+static bool or_proven(Solver *s, int depth, int fr) {
+    uint32_t pn;
+    vct_tt_move(s, vct_node_key(s, true, depth, fr), &pn);
+    return pn == 0 || vct_mid_or(s, depth, fr, true) == SR_WIN;
+}
+
+static int walk_or(Solver *s, Walk *w, int depth, int fr) {
+    Board *b = s->b;
+    Color a = s->att;
+    Key k = vct_node_key(s, true, depth, fr);
+    if (w->build) {
+        int i = tree_find(&s->tree, k);
+        if (i >= 0) return i;
+    } else if (++w->visits > COLLECT_VISITS) {
+        return WALK_FAIL;
+    }
+    Move cand[CAND_MAX];
+    int n, flags;
+    int g = vct_gen(s, k, true, depth, fr, cand, &n, &flags);
+    if (g == GEN_PROVEN) {
+        if (b->clscount[a][CLS_FIVE]) {
+            Move z;
+            solve_fives(s, a, &z, 1);
+            if (!w->build) {
+                mark_add(s, w->mark, z, w->out, &w->n);
+                return 0;
+            }
+            int node = tree_add_node(&s->tree, k, 1);
+            if (node < 0) return WALK_FAIL;
+            tree_set_edge(&s->tree, node, 0, z, -1);
+            return node;
+        }
+        return walk_vcf(s, w, depth, k);
+    }
+    if (g != GEN_LIST) return WALK_FAIL;
+    Move best = proven_child(s, k, cand, n, depth, fr);
+    if (best == MOVE_NONE) return WALK_FAIL;
+    int node = 0;
+    if (w->build) {
+        node = tree_add_node(&s->tree, k, 1);
+        if (node < 0) return WALK_FAIL;
+    } else {
+        mark_add(s, w->mark, best, w->out, &w->n);
+    }
+    solve_place(s, best, a);
+    int ci = walk_and(s, w, depth - 1, fr > 0 ? fr - 1 : 0);
+    solve_unplace(s, a);
+    if (ci == WALK_FAIL) return WALK_FAIL;
+    if (w->build) tree_set_edge(&s->tree, node, 0, best, ci);
+    return node;
+}
+
+static int walk_and(Solver *s, Walk *w, int depth, int fr) {
+    Board *b = s->b;
+    Color a = s->att, d = (Color)!a;
+    Key k = vct_node_key(s, false, depth, fr);
+    if (w->build) {
+        int i = tree_find(&s->tree, k);
+        if (i >= 0) return i;
+    }
+    Move cand[CAND_MAX];
+    int n, flags;
+    int g = vct_gen(s, k, false, depth, fr, cand, &n, &flags);
+    if (g == GEN_PROVEN) {
+        if (!w->build) {
+            /* the defender may take one of the five points, or change a
+             * forbidden one: all are squares of the threat */
+            Move f[8];
+            int nf = solve_fives(s, a, f, 8);
+            for (int i = 0; i < nf; i++) {
+                mark_add(s, w->mark, f[i], w->out, &w->n);
+                if (nf == 1)
+                    for (int dd = 0; dd < DIR_NB; dd++)
+                        for (int o = -5; o <= 5; o++)
+                            mark_add(s, w->mark, (Move)(f[i] + o * DIR_STEP[dd]), w->out, &w->n);
+            }
+            return 0;
+        }
+        int node = tree_add_node(&s->tree, k, 0);
+        return node < 0 ? WALK_FAIL : node;
+    }
+    if (g != GEN_LIST) return WALK_FAIL;
+    bool need_pass = !(flags & (GENF_FORCED | GENF_ALL));
+    int node = 0;
+    if (w->build) {
+        node = tree_add_node(&s->tree, k, n + need_pass);
+        if (node < 0) return WALK_FAIL;
+    }
+    for (int i = 0; i < n; i++) {
+        Move m = cand[i];
+        if (!w->build) mark_add(s, w->mark, m, w->out, &w->n);
+        solve_place(s, m, d);
+        if (!w->build) mark_eyes(s, w->mark, m, d, w->out, &w->n);
+        int ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
+        solve_unplace(s, d);
+        if (ci == WALK_FAIL) return WALK_FAIL;
+        if (w->build) tree_set_edge(&s->tree, node, i, m, ci);
+    }
+    if (need_pass) {
+        int ci;
+        if (s->mode == SOLVE_WIN_IN && fr > 0) ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
+        else ci = walk_vcf(s, w, s->mode == SOLVE_VCT && s->threes < depth ? s->threes : depth, 0);
+        if (ci == WALK_FAIL) return WALK_FAIL;
+        if (w->build) tree_set_edge(&s->tree, node, n, MOVE_PASS, ci);
+    }
+    (void)b;
+    return node;
+}
+
+bool vct_extract(Solver *s, int depth, int free_moves, const Move *moves, int n) {
+    Walk w = {true, NULL, NULL, 0, 0};
+    tree_reset(&s->tree);
+    bool ok;
+    if (!moves) {
+        ok = walk_or(s, &w, depth, free_moves) == 0;
+    } else {
+        /* a root with the given winning moves */
+        ok = tree_add_node(&s->tree, 0, n) == 0;
+        for (int i = 0; i < n && ok; i++) {
+            if (s->b->ps[moves[i]].cls[s->att] == CLS_FIVE) {
+                tree_set_edge(&s->tree, 0, i, moves[i], -1);
+                continue;
+            }
+            solve_place(s, moves[i], s->att);
+            int ci = walk_and(s, &w, depth - 1, free_moves > 0 ? free_moves - 1 : 0);
+            solve_unplace(s, s->att);
+            ok = ci != WALK_FAIL;
+            if (ok) tree_set_edge(&s->tree, 0, i, moves[i], ci);
+        }
+    }
+    tree_publish(s);
+    return ok && !s->tree.overflow;
+}
+
+int vct_collect(Solver *s, int depth, int free_moves, uint8_t *mark, Move *out, int n) {
+    Walk w = {false, mark, out, n, 0};
+    walk_or(s, &w, depth, free_moves);
+    if (s->aborted) return -1;
+    /* the defender's counter-fours now */
+    Color d = (Color)!s->att;
+    const Board *b = s->b;
+    int want = b->clscount[d][CLS_FOUR] + b->clscount[d][CLS_FOUR_THREE] +
+               b->clscount[d][CLS_DOUBLE_FOUR] + b->clscount[d][CLS_OPEN_FOUR];
+    Move f[CAND_MAX];
+    int nf = solve_scan_class(s, d, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    for (int i = 0; i < nf; i++) mark_add(s, mark, f[i], out, &w.n);
+    return w.n;
+}

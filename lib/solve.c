@@ -313,6 +313,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     double t0 = now_s();
     memset(out, 0, offsetof(SolveOutcome, wins));
     out->wins_len = out->undecided_len = 0;
+    out->verified = false;
     out->note[0] = '\0';
     tree_reset(&s->tree);
     tree_publish(s);
@@ -327,7 +328,34 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     solve_begin(s, b, board_to_move(b), o->max_nodes, o->max_ms);
     s->patches = 0;
     s->att_vcf_budget = 20000;
-    s->def_vcf_budget = 3000;
+    s->def_vcf_budget = 0;
+    s->att_vcf_depth = VCF_ANY;
+    s->def_vcf_depth = 3;
+    s->pn_three = 2;
+    s->pn_other = 3;
+    s->pn_radius = 3;
+    s->pn_far = 2;
+    const char *pnt = getenv("GMK_SOLVE_PN");
+    if (pnt) {
+        int a3, ao, pr, pf;
+        if (sscanf(pnt, "%d,%d,%d,%d", &a3, &ao, &pr, &pf) == 4) {
+            s->pn_three = (uint8_t)a3;
+            s->pn_other = (uint8_t)ao;
+            s->pn_radius = (uint8_t)pr;
+            s->pn_far = (uint8_t)pf;
+        }
+    }
+    const char *tune = getenv("GMK_SOLVE_TUNE");
+    if (tune) {
+        unsigned long long ab, db;
+        int ad, dd;
+        if (sscanf(tune, "%d,%llu,%d,%llu", &ad, &ab, &dd, &db) == 4) {
+            s->att_vcf_depth = ad;
+            s->att_vcf_budget = ab;
+            s->def_vcf_depth = dd;
+            s->def_vcf_budget = db;
+        }
+    }
     int r;
     for (int round = 0;; round++) {
         out->wins_len = out->undecided_len = 0;
@@ -365,5 +393,12 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     }
     out->nodes = s->nodes;
     out->ms = (now_s() - t0) * 1000;
+    if (getenv("GMK_SOLVE_STATS"))
+        fprintf(stderr, "tree %d nodes %d edges; ", s->tree.nodes, s->tree.edges),
+        fprintf(stderr, "mid and %llu or %llu; gen and %llu or %llu; vcf or-att %llu or-def %llu and-threat %llu and-def %llu\n",
+                (unsigned long long)s->stat[0], (unsigned long long)s->stat[1], (unsigned long long)s->stat[2],
+                (unsigned long long)s->stat[3], (unsigned long long)s->stat[4], (unsigned long long)s->stat[5],
+                (unsigned long long)s->stat[6], (unsigned long long)s->stat[7]);
+    memset(s->stat, 0, sizeof s->stat);
     return GMK_OK;
 }

@@ -111,6 +111,7 @@ struct Solver {
 
     /* limits */
     uint64_t nodes;                 /* nodes so far in this run */
+    uint64_t stat[8];               /* counters for tuning: mid calls, gens... */
     uint64_t node_limit;            /* global node limit (UINT64_MAX: none) */
     uint64_t local_limit;           /* budget of the current sub-search */
     double deadline;                /* CLOCK_MONOTONIC seconds, 0 = none */
@@ -127,6 +128,10 @@ struct Solver {
     int threes;                     /* VCT: depth of the VCF that makes a move a threat */
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
+    int att_vcf_depth;              /* fours of that check at most */
+    int def_vcf_depth;              /* fours of the defender's VCF checks at most */
+    uint8_t pn_three, pn_other;     /* first proof numbers after an open three, another threat */
+    uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
     bool renju_black_def;           /* renju and the defender is black */
     bool renju_black_att;           /* renju and the attacker is black */
     MoveCache *mcache;              /* move lists per node */

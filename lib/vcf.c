@@ -214,6 +214,14 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         order_fours(b, cand, n, a, last, first);
     }
     bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
+    if (depth == 1 && !renju_black_def) {
+        /* only a four with two five points can win now: no need to play
+         * the others (they come first in the order) */
+        int m = 0;
+        while (m < n && (b->ps[cand[m]].cls[a] == CLS_OPEN_FOUR || b->ps[cand[m]].cls[a] == CLS_DOUBLE_FOUR))
+            m++;
+        n = m;
+    }
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
         if (!solve_tick(s)) return SR_ABORT;
@@ -243,7 +251,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                     line->len = ply + 1;
                     line->end = VCF_END_FORBIDDEN;
                 }
-            } else {
+            } else if (depth > 1) {
                 solve_place(s, q, d);
                 r = vcf_rec(s, a, depth - 1, ply + 2, p, line, &u);
                 solve_unplace(s, d);

@@ -29,6 +29,7 @@
  * numbers live in the df-pn table keyed by the stones, the side to move,
  * the depth and free moves left, the attacker and the kind of search.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "solve.h"
@@ -163,14 +164,20 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
     }
     bool vcf_only = s->mode == SOLVE_WIN_IN && fr == 0;
     if (!every_move) {
-        int r = vcf_run(s, a, depth, vcf_only ? 0 : s->att_vcf_budget, NULL);
+        uint64_t n0 = s->nodes;
+        int r = vcf_only ? vcf_run(s, a, depth, 0, NULL)
+                         : vcf_run(s, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth,
+                                   s->att_vcf_budget, NULL);
+        s->stat[4] += s->nodes - n0;
         if (r == SR_WIN) return GEN_PROVEN;
         if (s->aborted) return GEN_ABORT;
         if (vcf_only) return r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
         if (depth <= 1) return GEN_DISPROVEN;
     }
     VcfLine *rd = &s->scratch[1];
-    int rdr = vcf_run(s, d, VCF_ANY, s->def_vcf_budget, rd);
+    uint64_t n1 = s->nodes;
+    int rdr = vcf_run(s, d, s->def_vcf_depth, s->def_vcf_budget, rd);
+    s->stat[5] += s->nodes - n1;
     if (s->aborted) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
     int k = add_fours(s, a, mark, out, 0);
@@ -186,7 +193,7 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
             for (int x = x0; x <= x1; x++) {
                 Move p = point_make(x, y);
                 if (b->cell[p] != CELL_EMPTY || mark[p]) continue;
-                bool want = max_shape(b, p, a) >= thr;
+                bool want = max_shape(b, p, a) >= thr || getenv("GMK_SOLVE_SLOW");
                 if (!want && s->mode == SOLVE_WIN_IN) want = max_shape(b, p, d) >= SHAPE_THREE;
                 if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);
             }
@@ -234,13 +241,16 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     VcfLine *R = &s->scratch[2];
     bool tree_threat = s->mode == SOLVE_WIN_IN && fr > 0;
     int r;
+    uint64_t n0 = s->nodes;
     if (s->mode == SOLVE_VCT) r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
     else if (!tree_threat) r = vcf_run(s, a, depth, 0, R);
     else r = null_win(s, depth, fr);
+    s->stat[6] += s->nodes - n0;
     if (r == SR_ABORT) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
     int k = 0;
     if (r == SR_FAIL) {
+        s->stat[0]++;
         if (s->mode == SOLVE_VCT || has_harmless_point(s)) return GEN_DISPROVEN;
         /* every legal defence: nothing is as good as a pass here */
         for (int y = 0; y < b->size; y++)
@@ -252,8 +262,10 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
         *flags = GENF_ALL;
         return GEN_LIST;
     }
-    int rd = vcf_run(s, d, VCF_ANY, s->def_vcf_budget, NULL);
-    if (rd == SR_WIN) return GEN_DISPROVEN;
+    uint64_t n2 = s->nodes;
+    int rd = vcf_run(s, d, s->def_vcf_depth, s->def_vcf_budget, NULL);
+    s->stat[7] += s->nodes - n2;
+    if (rd == SR_WIN) { s->stat[1]++; return GEN_DISPROVEN; }
     if (s->aborted) return GEN_ABORT;
     if (tree_threat) {
         k = vct_collect(s, depth, fr, mark, out, 0);
@@ -265,6 +277,16 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     } else {
         k = defence_collect(s, R, a, mark, out, 0);
         k = defence_filter(s, R, a, out, k);
+        if (getenv("GMK_SOLVE_SLOW")) {
+            for (int y = 0; y < b->size; y++)
+                for (int x = 0; x < b->size; x++) {
+                    Move p = point_make(x, y);
+                    if (b->cell[p] == CELL_EMPTY && !mark[p] && solve_legal(s, p, d)) {
+                        mark[p] = 1;
+                        out[k++] = p;
+                    }
+                }
+        }
     }
     Key key = vct_node_key(s, false, depth, fr);
     for (int i = 0; i < s->patches; i++)
@@ -288,6 +310,7 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, Move *out, int 
         memcpy(out, c->m, (size_t)c->n * sizeof *out);
         return c->gen;
     }
+    s->stat[2 + or_node]++;
     int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, false)) : gen_and(s, depth, fr, out, n, flags);
     if (g == GEN_ABORT || *n > MCACHE_MOVES) return g;
     c = &s->mcache[key & s->mmask]; /* nested searches may have used the slot */
@@ -307,15 +330,36 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
 }
 
 /* Numbers of a child not searched yet. */
-static void child_numbers(Solver *s, Key k, bool child_or, bool four, uint32_t *pn, uint32_t *dn) {
+static void child_numbers(Solver *s, Key k, uint8_t init, uint32_t *pn, uint32_t *dn) {
     DfpnEntry *e = tt_find(s, k);
     if (e) {
         *pn = e->pn;
         *dn = e->dn;
         return;
     }
-    *pn = child_or || four ? 1 : 2;
+    *pn = init;
     *dn = 1;
+}
+
+/* First proof number of the node after the attacker's move p: a four is
+ * answered in one way, an open three in a few, a preparing move in more. */
+static uint8_t attack_pn(const Solver *s, Move p) {
+    int cls = s->b->ps[p].cls[s->att];
+    if ((CLS_FOUR_MASK >> cls) & 1) return 1;
+    int pn = cls == CLS_OPEN_THREE || cls == CLS_OPEN_THREE_THREE || cls == CLS_DOUBLE_THREE ? s->pn_three
+                                                                                            : s->pn_other;
+    /* threats far from the last two stones come later */
+    int dist = 99;
+    for (int k = 1; k <= 2 && k <= s->sp; k++) {
+        Move q = s->st_move[s->sp - k];
+        int dx = point_x(p) - point_x(q), dy = point_y(p) - point_y(q);
+        dx = dx < 0 ? -dx : dx;
+        dy = dy < 0 ? -dy : dy;
+        int dd = dx > dy ? dx : dy;
+        if (dd < dist) dist = dd;
+    }
+    if (dist < 99 && dist > s->pn_radius) pn += (dist - s->pn_radius) * s->pn_far;
+    return (uint8_t)(pn > 250 ? 250 : pn);
 }
 
 /* One df-pn node: searches until its numbers reach the thresholds. */
@@ -338,26 +382,28 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
     int cdepth = or_node ? depth - 1 : depth;
     int cfree = or_node && fr > 0 ? fr - 1 : fr;
     Key ckey[CAND_MAX];
-    bool four[CAND_MAX];
+    uint8_t init[CAND_MAX];
     for (int i = 0; i < n; i++) {
         ckey[i] = node_key(s, s->key ^ zobrist_table[mover][cand[i]], !or_node, cdepth, cfree);
-        four[i] = or_node && solve_is_four(s->b, cand[i], mover);
+        init[i] = or_node ? attack_pn(s, cand[i]) : 1;
     }
     uint32_t pn = 0, dn = 0;
     Move best_move = MOVE_NONE;
+    /* the children's numbers, read once and kept up to date as they are
+     * searched (a transposition may change one meanwhile: df-pn copes) */
+    uint32_t cpn[CAND_MAX], cdn[CAND_MAX];
+    for (int i = 0; i < n; i++) child_numbers(s, ckey[i], init[i], &cpn[i], &cdn[i]);
     for (;;) {
         uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0;
         int best = -1;
         for (int i = 0; i < n; i++) {
-            uint32_t cpn, cdn;
-            child_numbers(s, ckey[i], !or_node, four[i], &cpn, &cdn);
-            uint32_t v = or_node ? cpn : cdn, w = or_node ? cdn : cpn;
+            uint32_t v = or_node ? cpn[i] : cdn[i], w = or_node ? cdn[i] : cpn[i];
             if (v < v1) {
                 v2 = v1;
                 v1 = v;
                 best = i;
-                bpn = cpn;
-                bdn = cdn;
+                bpn = cpn[i];
+                bdn = cdn[i];
             } else if (v < v2) {
                 v2 = v;
             }
@@ -387,8 +433,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
             cth1 = thpn >= DFPN_INF ? DFPN_INF : thpn - pn + bpn;
         }
         solve_place(s, cand[best], mover);
-        uint32_t rp, rd;
-        int r = mid(s, !or_node, cdepth, cfree, cth1, cth2, &rp, &rd);
+        int r = mid(s, !or_node, cdepth, cfree, cth1, cth2, &cpn[best], &cdn[best]);
         solve_unplace(s, mover);
         if (r == SR_ABORT) return SR_ABORT;
     }

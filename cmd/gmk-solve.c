@@ -26,7 +26,7 @@ static const CliOption SOLVE_OPTIONS[] = {
      "1 2 3 4", OPT_WIN},
     {"depth", 'd', "N", NULL, "at most N attacker moves before the five (default: no limit)", NULL,
      OPT_DEPTH},
-    {"threes", 0, "N", "2", "VCT: a threat must win by at most N fours if ignored (1..8)",
+    {"threes", 0, "N", "2", "VCT: a threat must win by at most N fours if ignored (1..99)",
      "1 2 3 4", OPT_THREES},
     {"nodes", 0, "N", NULL, "stop after N nodes per position: result unknown (default: no limit)",
      NULL, OPT_NODES},
@@ -75,7 +75,7 @@ static bool solve_option(void *ctx, int id, const char *arg) {
         sv->opt.depth = (int)v;
         return true;
     case OPT_THREES:
-        if (!cli_int(&sv->cli, "threes", arg, 1, 8, &v)) return false;
+        if (!cli_int(&sv->cli, "threes", arg, 1, 99, &v)) return false;
         sv->opt.threes = (int)v;
         return true;
     case OPT_NODES:

@@ -410,7 +410,7 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
 typedef struct {
     SolveKind kind;       /* VCF, VCT or win in N */
     int depth;            /* attacker moves before the five, at most; 0 = no limit */
-    int threes;           /* VCT: VCF depth that makes a non-four a threat (1..8) */
+    int threes;           /* VCT: VCF depth that makes a non-four a threat (1..99) */
     int win_moves;        /* SOLVE_WIN_IN: free attacker moves (1..4) */
     uint64_t max_nodes;   /* node limit; 0 = none */
     uint32_t max_ms;      /* time limit in milliseconds; 0 = none */

@@ -273,7 +273,7 @@ static int solve_vcf_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
 /* The VCT and win-in-N part of solver_solve. */
 static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
     int depth = o->depth ? o->depth : DEPTH_NO_LIMIT;
-    int fr = o->kind == SOLVE_WIN_IN ? o->win_moves : 0;
+    int fr = o->kind == SOLVE_WIN_IN ? o->win_moves * 2 : 0;
     s->mode = o->kind;
     s->threes = o->threes;
     int r = SR_FAIL;
@@ -318,7 +318,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     tree_reset(&s->tree);
     tree_publish(s);
     if (b->light || o->kind < SOLVE_VCF || o->kind > SOLVE_WIN_IN || o->depth < 0 || o->depth > 250 ||
-        o->threes < 1 || o->threes > 8 || (o->kind == SOLVE_WIN_IN && (o->win_moves < 1 || o->win_moves > 4)))
+        o->threes < 1 || o->threes > 99 || (o->kind == SOLVE_WIN_IN && (o->win_moves < 1 || o->win_moves > 4)))
         return GMK_ERR_ARG;
     if (game_over(b)) {
         out->result = SOLVE_NOWIN;
@@ -330,7 +330,8 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->att_vcf_budget = 20000;
     s->def_vcf_budget = 0;
     s->att_vcf_depth = VCF_ANY;
-    s->def_vcf_depth = 3;
+    s->def_vcf_depth = 2;
+    s->def_threat_depth = 2;
     s->pn_three = 2;
     s->pn_other = 3;
     s->pn_radius = 3;
@@ -348,12 +349,13 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     const char *tune = getenv("GMK_SOLVE_TUNE");
     if (tune) {
         unsigned long long ab, db;
-        int ad, dd;
-        if (sscanf(tune, "%d,%llu,%d,%llu", &ad, &ab, &dd, &db) == 4) {
+        int ad, dd, td;
+        if (sscanf(tune, "%d,%llu,%d,%llu,%d", &ad, &ab, &dd, &db, &td) == 5) {
             s->att_vcf_depth = ad;
             s->att_vcf_budget = ab;
             s->def_vcf_depth = dd;
             s->def_vcf_budget = db;
+            s->def_threat_depth = td;
         }
     }
     int r;

@@ -129,7 +129,8 @@ struct Solver {
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */
-    int def_vcf_depth;              /* fours of the defender's VCF checks at most */
+    int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
+    int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_three, pn_other;     /* first proof numbers after an open three, another threat */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
     bool renju_black_def;           /* renju and the defender is black */
@@ -232,6 +233,10 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int free_moves, Move *o
 int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node);
 /* The table's move and proof number for a node (pn > DFPN_INF: no entry). */
 Move vct_tt_move(Solver *s, Key k, uint32_t *pn);
+/* Free-move state after the attacker's move m (SOLVE_WIN_IN: moves left *
+ * 2 + whether m is a four; a run of fours counts as one move, the forced
+ * block of a defender's four as none; 0 in other kinds). */
+int vct_child_free(const Solver *s, int fr, Move m);
 /* Key of the node after mover plays m. */
 Key vct_child_key(const Solver *s, Move m, Color mover, bool child_or, int depth, int free_moves);
 

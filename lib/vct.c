@@ -52,6 +52,16 @@ static Key node_key(const Solver *s, Key stones, bool att_to_move, int depth, in
     return k ? k : 1;
 }
 
+int vct_child_free(const Solver *s, int fr, Move m) {
+    if (s->mode != SOLVE_WIN_IN) return 0;
+    int q = fr >> 1, run = fr & 1;
+    bool four = solve_is_four(s->b, m, s->att);
+    /* the forced block of a defender's four is not counted */
+    if (s->b->clscount[!s->att][CLS_FIVE]) return q * 2 + four;
+    if (four) return (run ? q : q - 1) * 2 + 1;
+    return (q - 1) * 2;
+}
+
 Key vct_node_key(const Solver *s, bool att_to_move, int depth, int free_moves) {
     return node_key(s, s->key, att_to_move, depth, free_moves);
 }
@@ -156,13 +166,21 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
     if (b->clscount[a][CLS_FIVE]) return GEN_PROVEN;
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2 || depth <= 0) return GEN_DISPROVEN;
+    /* win in N: fr = moves left * 2 + (the last attacker move was a four);
+     * with one move left or none, only the final run of fours remains */
+    bool win_in = s->mode == SOLVE_WIN_IN;
+    bool vcf_only = win_in && (fr >> 1) <= 1;
+    if (win_in && fr == 0) return GEN_DISPROVEN;
+    if (vcf_only && nd == 0 && !every_move) {
+        int r = vcf_run(s, a, depth, 0, NULL);
+        return r == SR_WIN ? GEN_PROVEN : r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
+    }
     if (nd == 1) {
         solve_fives(s, d, out, 1);
         if (!solve_legal(s, out[0], a)) return GEN_DISPROVEN;
         *n = 1;
         return GEN_LIST;
     }
-    bool vcf_only = s->mode == SOLVE_WIN_IN && fr == 0;
     if (!every_move) {
         uint64_t n0 = s->nodes;
         int r = vcf_only ? vcf_run(s, a, depth, 0, NULL)
@@ -176,7 +194,7 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
     }
     VcfLine *rd = &s->scratch[1];
     uint64_t n1 = s->nodes;
-    int rdr = vcf_run(s, d, s->def_vcf_depth, s->def_vcf_budget, rd);
+    int rdr = vcf_run(s, d, s->def_threat_depth, s->def_vcf_budget, rd);
     s->stat[5] += s->nodes - n1;
     if (s->aborted) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
@@ -193,8 +211,9 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
             for (int x = x0; x <= x1; x++) {
                 Move p = point_make(x, y);
                 if (b->cell[p] != CELL_EMPTY || mark[p]) continue;
-                bool want = max_shape(b, p, a) >= thr || getenv("GMK_SOLVE_SLOW");
+                bool want = max_shape(b, p, a) >= thr;
                 if (!want && s->mode == SOLVE_WIN_IN) want = max_shape(b, p, d) >= SHAPE_THREE;
+                if (s->mode == SOLVE_WIN_IN && (fr >> 1) < 2) want = false;
                 if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);
             }
     }
@@ -239,7 +258,8 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     }
     if (depth <= 0) return GEN_DISPROVEN;
     VcfLine *R = &s->scratch[2];
-    bool tree_threat = s->mode == SOLVE_WIN_IN && fr > 0;
+    bool tree_threat = s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2;
+    if (s->mode == SOLVE_WIN_IN && fr == 0) return GEN_DISPROVEN;
     int r;
     uint64_t n0 = s->nodes;
     if (s->mode == SOLVE_VCT) r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
@@ -277,16 +297,6 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     } else {
         k = defence_collect(s, R, a, mark, out, 0);
         k = defence_filter(s, R, a, out, k);
-        if (getenv("GMK_SOLVE_SLOW")) {
-            for (int y = 0; y < b->size; y++)
-                for (int x = 0; x < b->size; x++) {
-                    Move p = point_make(x, y);
-                    if (b->cell[p] == CELL_EMPTY && !mark[p] && solve_legal(s, p, d)) {
-                        mark[p] = 1;
-                        out[k++] = p;
-                    }
-                }
-        }
     }
     Key key = vct_node_key(s, false, depth, fr);
     for (int i = 0; i < s->patches; i++)
@@ -380,11 +390,12 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
     }
     Color mover = or_node ? s->att : (Color)!s->att;
     int cdepth = or_node ? depth - 1 : depth;
-    int cfree = or_node && fr > 0 ? fr - 1 : fr;
     Key ckey[CAND_MAX];
     uint8_t init[CAND_MAX];
+    int8_t cfree[CAND_MAX];
     for (int i = 0; i < n; i++) {
-        ckey[i] = node_key(s, s->key ^ zobrist_table[mover][cand[i]], !or_node, cdepth, cfree);
+        cfree[i] = (int8_t)(or_node ? vct_child_free(s, fr, cand[i]) : fr);
+        ckey[i] = node_key(s, s->key ^ zobrist_table[mover][cand[i]], !or_node, cdepth, cfree[i]);
         init[i] = or_node ? attack_pn(s, cand[i]) : 1;
     }
     uint32_t pn = 0, dn = 0;
@@ -433,7 +444,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
             cth1 = thpn >= DFPN_INF ? DFPN_INF : thpn - pn + bpn;
         }
         solve_place(s, cand[best], mover);
-        int r = mid(s, !or_node, cdepth, cfree, cth1, cth2, &cpn[best], &cdn[best]);
+        int r = mid(s, !or_node, cdepth, cfree[best], cth1, cth2, &cpn[best], &cdn[best]);
         solve_unplace(s, mover);
         if (r == SR_ABORT) return SR_ABORT;
     }
@@ -461,8 +472,9 @@ int vct_run(Solver *s, int depth, int free_moves) {
 int vct_run_after(Solver *s, Move m, int depth, int free_moves) {
     uint32_t pn, dn;
     if (s->b->ps[m].cls[s->att] == CLS_FIVE) return SR_WIN;
+    int cf = vct_child_free(s, free_moves, m);
     solve_place(s, m, s->att);
-    int r = mid(s, false, depth - 1, free_moves > 0 ? free_moves - 1 : 0, DFPN_INF, DFPN_INF, &pn, &dn);
+    int r = mid(s, false, depth - 1, cf, DFPN_INF, DFPN_INF, &pn, &dn);
     solve_unplace(s, s->att);
     if (r == SR_ABORT) return SR_ABORT;
     return pn == 0 ? SR_WIN : dn == 0 ? SR_FAIL : SR_ABORT;

@@ -42,7 +42,7 @@ static int walk_vcf(Solver *s, Walk *w, int depth, Key key) {
 
 /* A proven child of an OR node, searched again if the table lost it. */
 static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, int fr) {
-    int cdepth = depth - 1, cfree = fr > 0 ? fr - 1 : 0;
+    int cdepth = depth - 1;
     for (int round = 0; round < 2; round++) {
         uint32_t pn;
         Move tm = vct_tt_move(s, k, &pn);
@@ -54,6 +54,7 @@ static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, i
                 if (pn != 0 || !listed) continue;
             }
             uint32_t cpn;
+            int cfree = vct_child_free(s, fr, m);
             vct_tt_move(s, vct_child_key(s, m, s->att, false, cdepth, cfree), &cpn);
             if (cpn == 0) return m;
         }
@@ -107,8 +108,9 @@ static int walk_or(Solver *s, Walk *w, int depth, int fr) {
     } else {
         mark_add(s, w->mark, best, w->out, &w->n);
     }
+    int cfr = vct_child_free(s, fr, best);
     solve_place(s, best, a);
-    int ci = walk_and(s, w, depth - 1, fr > 0 ? fr - 1 : 0);
+    int ci = walk_and(s, w, depth - 1, cfr);
     solve_unplace(s, a);
     if (ci == WALK_FAIL) return WALK_FAIL;
     if (w->build) tree_set_edge(&s->tree, node, 0, best, ci);
@@ -163,7 +165,8 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
     }
     if (need_pass) {
         int ci;
-        if (s->mode == SOLVE_WIN_IN && fr > 0) ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
+        if (s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2)
+            ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
         else ci = walk_vcf(s, w, s->mode == SOLVE_VCT && s->threes < depth ? s->threes : depth, 0);
         if (ci == WALK_FAIL) return WALK_FAIL;
         if (w->build) tree_set_edge(&s->tree, node, n, MOVE_PASS, ci);
@@ -186,8 +189,9 @@ bool vct_extract(Solver *s, int depth, int free_moves, const Move *moves, int n)
                 tree_set_edge(&s->tree, 0, i, moves[i], -1);
                 continue;
             }
+            int cfr = vct_child_free(s, free_moves, moves[i]);
             solve_place(s, moves[i], s->att);
-            int ci = walk_and(s, &w, depth - 1, free_moves > 0 ? free_moves - 1 : 0);
+            int ci = walk_and(s, &w, depth - 1, cfr);
             solve_unplace(s, s->att);
             ok = ci != WALK_FAIL;
             if (ok) tree_set_edge(&s->tree, 0, i, moves[i], ci);

@@ -187,12 +187,58 @@ static void sgf_write(FILE *f, const Board *b, const SolveTree *t, const char *c
 
 /* ---- output --------------------------------------------------------------- */
 
+/* --defend: the opponent's threat and the moves that refute it. */
+static void defend_position(Solve *sv, Board *b, const PosSource *src) {
+    Cli *cli = &sv->cli;
+    SolveDefence *d = &sv->def;
+    char pos[MOVES_MAX * 3 + 8];
+    int size = board_size(b);
+    if (solver_defend(sv->solver, b, &sv->opt, d) != GMK_OK) {
+        cli_error(cli, "out of memory");
+        exit(EXIT_FAILURE_RUN);
+    }
+    if (cli->json) {
+        putchar('{');
+        out_json_common(cli, b);
+        printf(",\"kind\":\"%s\",\"defend\":true,\"result\":\"%s\",\"line\":", kind_name(sv->opt.kind),
+               result_name(d->threat));
+        json_moves(cli, size, d->line, d->line_len);
+        fputs(",\"defences\":", stdout);
+        json_moves(cli, size, d->moves, d->moves_len);
+        if (d->undecided_len) {
+            fputs(",\"undecided\":", stdout);
+            json_moves(cli, size, d->undecided, d->undecided_len);
+        }
+        printf(",\"nodes\":%llu,\"ms\":%.1f", (unsigned long long)d->nodes, d->ms);
+        if (src->carry) {
+            fputs(",\"carry\":", stdout);
+            out_json_string(src->carry, src->carry_len);
+        }
+        puts("}");
+    } else {
+        printf("%s\tdefend-%s\t%s\t", cli_position_str(cli, b, pos, sizeof pos), kind_name(sv->opt.kind),
+               result_name(d->threat));
+        print_moves(cli, size, d->moves, d->moves_len);
+        if (d->undecided_len) {
+            fputs("\t?", stdout);
+            print_moves(cli, size, d->undecided, d->undecided_len);
+        }
+        out_carry(src);
+        putchar('\n');
+    }
+    out_flush(cli);
+}
+
 static bool solve_position(void *ctx, Board *b, const PosSource *src) {
     Solve *sv = ctx;
     Cli *cli = &sv->cli;
     SolveOutcome *o = &sv->out;
     char pos[MOVES_MAX * 3 + 8];
     int size = board_size(b);
+    if (sv->defend) {
+        defend_position(sv, b, src);
+        return true;
+    }
     if (solver_solve(sv->solver, b, &sv->opt, o) != GMK_OK) {
         cli_error(cli, "bad solver options");
         exit(EXIT_FAILURE_RUN);

@@ -336,28 +336,6 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->pn_other = 3;
     s->pn_radius = 3;
     s->pn_far = 2;
-    const char *pnt = getenv("GMK_SOLVE_PN");
-    if (pnt) {
-        int a3, ao, pr, pf;
-        if (sscanf(pnt, "%d,%d,%d,%d", &a3, &ao, &pr, &pf) == 4) {
-            s->pn_three = (uint8_t)a3;
-            s->pn_other = (uint8_t)ao;
-            s->pn_radius = (uint8_t)pr;
-            s->pn_far = (uint8_t)pf;
-        }
-    }
-    const char *tune = getenv("GMK_SOLVE_TUNE");
-    if (tune) {
-        unsigned long long ab, db;
-        int ad, dd, td;
-        if (sscanf(tune, "%d,%llu,%d,%llu,%d", &ad, &ab, &dd, &db, &td) == 5) {
-            s->att_vcf_depth = ad;
-            s->att_vcf_budget = ab;
-            s->def_vcf_depth = dd;
-            s->def_vcf_budget = db;
-            s->def_threat_depth = td;
-        }
-    }
     int r;
     for (int round = 0;; round++) {
         out->wins_len = out->undecided_len = 0;
@@ -395,12 +373,114 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     }
     out->nodes = s->nodes;
     out->ms = (now_s() - t0) * 1000;
-    if (getenv("GMK_SOLVE_STATS"))
-        fprintf(stderr, "tree %d nodes %d edges; ", s->tree.nodes, s->tree.edges),
-        fprintf(stderr, "mid and %llu or %llu; gen and %llu or %llu; vcf or-att %llu or-def %llu and-threat %llu and-def %llu\n",
-                (unsigned long long)s->stat[0], (unsigned long long)s->stat[1], (unsigned long long)s->stat[2],
-                (unsigned long long)s->stat[3], (unsigned long long)s->stat[4], (unsigned long long)s->stat[5],
-                (unsigned long long)s->stat[6], (unsigned long long)s->stat[7]);
-    memset(s->stat, 0, sizeof s->stat);
     return GMK_OK;
+}
+
+/* ---- defences ------------------------------------------------------------- */
+
+/* Colour c's five points on b (up to max), found by a plain scan. */
+static int solve_fives_any(const Board *b, Color c, Move *out, int max) {
+    int n = 0;
+    for (int y = 0; y < b->size && n < max; y++)
+        for (int x = 0; x < b->size && n < max; x++) {
+            Move p = point_make(x, y);
+            if (b->cell[p] == CELL_EMPTY && b->ps[p].cls[c] == CLS_FIVE) out[n++] = p;
+        }
+    return n;
+}
+
+/* A copy of a proof tree (the threat's, kept while other positions are
+ * solved). */
+typedef struct {
+    SolveTreeNode *node;
+    SolveEdge *edge;
+    SolveTree view;
+} TreeCopy;
+
+static bool tree_copy(TreeCopy *c, const SolveTree *t) {
+    c->node = malloc((size_t)(t->nodes ? t->nodes : 1) * sizeof *c->node);
+    c->edge = malloc((size_t)(t->edges ? t->edges : 1) * sizeof *c->edge);
+    if (!c->node || !c->edge) return false;
+    memcpy(c->node, t->node, (size_t)t->nodes * sizeof *c->node);
+    memcpy(c->edge, t->edge, (size_t)t->edges * sizeof *c->edge);
+    c->view = (SolveTree){c->node, t->nodes, c->edge, t->edges};
+    return true;
+}
+
+GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out) {
+    double t0 = now_s();
+    memset(out, 0, offsetof(SolveDefence, moves));
+    out->moves_len = out->undecided_len = 0;
+    if (b->light) return GMK_ERR_ARG;
+    if (game_over(b)) {
+        out->threat = SOLVE_NOWIN;
+        return GMK_OK;
+    }
+    Color me = board_to_move(b);
+    SolveOutcome *so = malloc(sizeof *so);
+    TreeCopy tc = {NULL, NULL, {NULL, 0, NULL, 0}};
+    GmkStatus st = so ? GMK_OK : GMK_ERR_NOMEM;
+    SolveOptions opt = *o;
+    opt.all = false;
+    opt.shortest = false;
+    opt.verify = true;
+    /* the threat: the opponent's win were the side to move to pass */
+    if (st == GMK_OK) st = board_play(b, MOVE_PASS);
+    if (st != GMK_OK) goto done;
+    st = solver_solve(s, b, &opt, so);
+    if (st == GMK_OK && so->result == SOLVE_WIN && !tree_copy(&tc, solver_tree(s))) st = GMK_ERR_NOMEM;
+    board_undo(b);
+    if (st != GMK_OK) goto done;
+    out->threat = so->result;
+    out->nodes += so->nodes;
+    out->line_len = so->line_len;
+    memcpy(out->line, so->line, (size_t)so->line_len * sizeof *out->line);
+    if (so->result != SOLVE_WIN) goto done;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            Move m = point_make(x, y);
+            if (b->cell[m] != CELL_EMPTY) continue;
+            if (me == COLOR_BLACK && b->rule == RULE_RENJU && board_forbidden(b, m) != FORBID_NONE) continue;
+            if (board_play(b, m) != GMK_OK) continue;
+            SolveResult r;
+            Move f[2];
+            int nf = b->clscount[me][CLS_FIVE] ? solve_fives_any(b, me, f, 2) : 0;
+            if (board_winner(b) == me || nf >= 2 ||
+                (nf == 1 && me == COLOR_WHITE && b->rule == RULE_RENJU &&
+                 board_forbidden(b, f[0]) != FORBID_NONE)) {
+                r = SOLVE_NOWIN; /* a five, or a four that cannot be stopped */
+            } else if (nf == 1) {
+                /* a four of our own only delays, unless once it is blocked
+                 * we win by fours or the threat is gone */
+                board_play(b, f[0]);
+                r = solver_vcf(s, b, me, opt.max_nodes, opt.max_ms, NULL, NULL) == SOLVE_WIN ? SOLVE_NOWIN
+                                                                                       : SOLVE_WIN;
+                if (r == SOLVE_WIN) {
+                    board_play(b, MOVE_PASS);
+                    st = solver_solve(s, b, &opt, so);
+                    r = so->result;
+                    out->nodes += so->nodes;
+                    board_undo(b);
+                }
+                board_undo(b);
+            } else if (solve_check_tree(b, &tc.view, NULL)) {
+                r = SOLVE_WIN; /* the threat still wins as it stands */
+            } else {
+                st = solver_solve(s, b, &opt, so);
+                r = so->result;
+                out->nodes += so->nodes;
+            }
+            board_undo(b);
+            if (st != GMK_OK) goto done;
+            if (r == SOLVE_NOWIN) out->moves[out->moves_len++] = m;
+            else if (r == SOLVE_UNKNOWN) out->undecided[out->undecided_len++] = m;
+        }
+done:
+    free(tc.node);
+    free(tc.edge);
+    free(so);
+    tree_reset(&s->tree);
+    tree_publish(s);
+    out->ms = (now_s() - t0) * 1000;
+    return st;
 }

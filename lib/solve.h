@@ -111,7 +111,6 @@ struct Solver {
 
     /* limits */
     uint64_t nodes;                 /* nodes so far in this run */
-    uint64_t stat[8];               /* counters for tuning: mid calls, gens... */
     uint64_t node_limit;            /* global node limit (UINT64_MAX: none) */
     uint64_t local_limit;           /* budget of the current sub-search */
     double deadline;                /* CLOCK_MONOTONIC seconds, 0 = none */

@@ -182,20 +182,16 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
         return GEN_LIST;
     }
     if (!every_move) {
-        uint64_t n0 = s->nodes;
         int r = vcf_only ? vcf_run(s, a, depth, 0, NULL)
                          : vcf_run(s, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth,
                                    s->att_vcf_budget, NULL);
-        s->stat[4] += s->nodes - n0;
         if (r == SR_WIN) return GEN_PROVEN;
         if (s->aborted) return GEN_ABORT;
         if (vcf_only) return r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
         if (depth <= 1) return GEN_DISPROVEN;
     }
     VcfLine *rd = &s->scratch[1];
-    uint64_t n1 = s->nodes;
     int rdr = vcf_run(s, d, s->def_threat_depth, s->def_vcf_budget, rd);
-    s->stat[5] += s->nodes - n1;
     if (s->aborted) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
     int k = add_fours(s, a, mark, out, 0);
@@ -261,16 +257,13 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     bool tree_threat = s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2;
     if (s->mode == SOLVE_WIN_IN && fr == 0) return GEN_DISPROVEN;
     int r;
-    uint64_t n0 = s->nodes;
     if (s->mode == SOLVE_VCT) r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
     else if (!tree_threat) r = vcf_run(s, a, depth, 0, R);
     else r = null_win(s, depth, fr);
-    s->stat[6] += s->nodes - n0;
     if (r == SR_ABORT) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
     int k = 0;
     if (r == SR_FAIL) {
-        s->stat[0]++;
         if (s->mode == SOLVE_VCT || has_harmless_point(s)) return GEN_DISPROVEN;
         /* every legal defence: nothing is as good as a pass here */
         for (int y = 0; y < b->size; y++)
@@ -282,10 +275,8 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
         *flags = GENF_ALL;
         return GEN_LIST;
     }
-    uint64_t n2 = s->nodes;
     int rd = vcf_run(s, d, s->def_vcf_depth, s->def_vcf_budget, NULL);
-    s->stat[7] += s->nodes - n2;
-    if (rd == SR_WIN) { s->stat[1]++; return GEN_DISPROVEN; }
+    if (rd == SR_WIN) return GEN_DISPROVEN;
     if (s->aborted) return GEN_ABORT;
     if (tree_threat) {
         k = vct_collect(s, depth, fr, mark, out, 0);
@@ -320,7 +311,6 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, Move *out, int 
         memcpy(out, c->m, (size_t)c->n * sizeof *out);
         return c->gen;
     }
-    s->stat[2 + or_node]++;
     int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, false)) : gen_and(s, depth, fr, out, n, flags);
     if (g == GEN_ABORT || *n > MCACHE_MOVES) return g;
     c = &s->mcache[key & s->mmask]; /* nested searches may have used the slot */

@@ -60,7 +60,7 @@ MAN_PAGES := $(sort $(wildcard cmd/*.[1-9]))
 FIXTURE   := $(B)/ship/gmk-fixture
 
 .PHONY: all deps check check-long check-unit check-cli check-fuzz check-fault check-determinism check-install \
-        bench demo install uninstall clean fuzz fuzz-build fuzz-replay
+        bench demo puzzles install uninstall clean fuzz fuzz-build fuzz-replay
 .DEFAULT_GOAL := all
 
 all: deps $(PROGS) $(COMPL_STAMP)
@@ -232,6 +232,12 @@ $(B)/bench/%: tests/bench/%.c $(LIBGMK)
 
 demo: all
 	@GMK_BIN=$(abspath $(BIN)) SHARED=$(SHARED) bash tests/demo.sh
+
+# ---- puzzles (gmk-solve, opt-in): every puzzle file in puzzles/, then the ----
+# ---- lfz084 acceptance run on the shared data (puzzles/README.md)         ----
+puzzles: all
+	@bash puzzles/run.sh --bin $(abspath $(BIN)) puzzles/*.tsv
+	@bash puzzles/lfz084.sh --bin $(abspath $(BIN)) $(SHARED)
 
 # ---- completions: generated from the programs' own option tables ----
 $(COMPL_STAMP): completions/gen.sh completions/engine.bash $(PROGS)

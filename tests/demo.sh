@@ -62,8 +62,8 @@ demo_eval() {
 }
 
 # ---- gmk-solve: forced wins ----------------------------------------------------
-# Owner of gmk-solve: extend as VCT and win-in-N land; solve the project's
-# bundled puzzles (puzzles/) in parallel once they exist.
+# Proofs by continuous fours and threats, each checked before it is printed;
+# the project's own puzzles (puzzles/) two files at a time.
 demo_solve() {
     printf '%s\n' \
         'h8 a1 i8 a3 j8 a5 h9 a7 h10 a9	black wins by fours' \
@@ -77,9 +77,8 @@ demo_solve() {
     fi
     show "split -l 1 puzzles.txt part. && ls part.* | xargs -P 4 -n 1 gmk-solve -r renju | sort -t \"\$(printf '\\t')\" -k5 | cut -f3-"
     show "sed -n 2p puzzles.txt | gmk-solve --tree proof.sgf && cat proof.sgf"
-    if ls "$ROOT"/puzzles/*.txt >/dev/null 2>&1; then
-        show "ls $ROOT/puzzles/*.txt | xargs -P 4 -n 1 gmk-solve --time 1 | cut -f2,3 | sort | uniq -c"
-    fi
+    show "printf 'h8 i6 i11 j7 i8 j8 i9 i7 k9 k7 h7 h5 k8 c7\\n' | gmk-solve --vct --tree vct.sgf && head -c 200 vct.sgf; echo"
+    show "ls $ROOT/puzzles/handmade.tsv $ROOT/puzzles/quintet.tsv | xargs -P 2 -n 1 bash $ROOT/puzzles/run.sh --fast"
 }
 
 # ---- gmk-book: opening books from game records --------------------------------

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# puzzles/lfz084.sh [--sample N] [--time S] [--bin DIR] [SHARED] — the
+# acceptance run on the lfz084 puzzle library (SHARED/puzzles/lfz084.tsv,
+# default ../shared/data): its `vcf` puzzles under --vcf, `vct` under --vct
+# --threes 99 (a threat is any move that leaves a VCF) and `win3` under
+# --win 3, each with a time limit of S seconds (default 10). Prints per set
+# the rate of checked wins, the other results, and the median and 99th
+# percentile of time and nodes. --sample N takes every k-th puzzle so that
+# about N of each set run. The source stores its 6x6 puzzles in the top-left
+# corner of a 15x15 frame (rows 10..15); they are moved to rows 1..6 here.
+# Exit status 1 when a set misses its bar (vcf 100%, vct and win3 98%) or a
+# win was not checked.
+set -u
+sample=0 limit=10 bin=${GMK_BIN:-$(cd "$(dirname "$0")/.." && pwd)/bin}
+while [ $# -gt 0 ]; do
+    case $1 in
+    --sample) sample=$2; shift ;;
+    --time) limit=$2; shift ;;
+    --bin) bin=$2; shift ;;
+    -*) echo "lfz084.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+    esac
+    shift
+done
+shared=${1:-../shared/data}
+tsv=$shared/puzzles/lfz084.tsv
+if [ ! -f "$tsv" ]; then
+    echo "lfz084.sh: $tsv not found: skipped"
+    exit 0
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+status=0
+printf '%-6s %5s %6s %6s %6s %6s %7s %9s %9s %9s %9s\n' set n win nowin unknown rate bar \
+    "ms med" "ms p99" "nodes med" "nodes p99"
+for kind in vcf vct win3; do
+    case $kind in
+    vcf) opts="--vcf"; bar=100 ;;
+    vct) opts="--vct --threes 99 --time $limit"; bar=98 ;;
+    win3) opts="--win 3 --time $limit"; bar=98 ;;
+    esac
+    : > "$work/$kind.out"
+    total=$(awk -F'\t' -v k="$kind" 'NR > 1 && $6 == k' "$tsv" | wc -l)
+    step=1
+    [ "$sample" -gt 0 ] && [ "$total" -gt "$sample" ] && step=$((total / sample))
+    for size in 15 6; do
+        awk -F'\t' -v k="$kind" -v sz="$size" -v step="$step" '
+            NR > 1 && $6 == k && $3 == sz && (n++ % step) == 0 {
+                pos = $8
+                if (sz == 6) {  # rows 10..15 of the 15x15 frame -> 1..6
+                    m = split(pos, t, " "); pos = ""
+                    for (i = 1; i <= m; i++) {
+                        if (t[i] != "--") t[i] = substr(t[i], 1, 1) (substr(t[i], 2) - 9)
+                        pos = pos (i > 1 ? " " : "") t[i]
+                    }
+                }
+                print pos "\t" $1 "#" $2
+            }' "$tsv" > "$work/in"
+        [ -s "$work/in" ] || continue
+        # shellcheck disable=SC2086
+        "$bin/gmk-solve" -r renju -s "$size" $opts --json "$work/in" >> "$work/$kind.out" 2> "$work/err"
+    done
+    awk -v kind="$kind" -v bar="$bar" '
+        function val(key,   r) {
+            if (match($0, "\"" key "\":\"?[^\",}]*")) {
+                r = substr($0, RSTART, RLENGTH); sub(/^"[a-z]+":"?/, "", r); return r
+            }
+            return ""
+        }
+        { n++; res = val("result"); c[res]++
+          if (res == "win" && val("verified") != "true") unchecked++
+          ms[n] = val("ms") + 0; nd[n] = val("nodes") + 0 }
+        function sort(a, m,   i, j, t) {
+            for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+        }
+        END {
+            if (!n) { printf "%-6s %5d (none)\n", kind, 0; exit 0 }
+            sort(ms, n); sort(nd, n)
+            p99 = int(n * 0.99); if (p99 < 1) p99 = 1; med = int((n + 1) / 2)
+            rate = 100 * c["win"] / n
+            printf "%-6s %5d %6d %6d %6d %5.1f%% %6s%% %9.1f %9.1f %9d %9d\n", kind, n, c["win"], c["nowin"],
+                   c["unknown"], rate, bar, ms[med], ms[p99], nd[med], nd[p99]
+            if (unchecked) printf "  %d wins were not checked\n", unchecked
+            exit (rate < bar || unchecked) ? 1 : 0
+        }' "$work/$kind.out" || status=1
+done
+exit $status

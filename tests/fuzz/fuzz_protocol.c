@@ -1,8 +1,8 @@
 /*
  * fuzz_protocol — the Gomocup (pbrain) brain protocol reader, protocol_feed():
  * START/RESTART, BEGIN, TURN, BOARD ... DONE, TAKEBACK, SWAP2BOARD, INFO,
- * ABOUT, END and anything else, line by line, with searches capped at a few
- * hundred nodes (INFO may add time limits and shrink the table, never raise
+ * ABOUT, END and anything else, line by line, with searches capped at depth 1
+ * and 100 nodes (INFO may add time limits and shrink the table, never raise
  * the caps).
  *
  * Input: protocol lines (no option byte), fed until END. Every answer must be
@@ -59,8 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     SearchLimits base;
     memset(&base, 0, sizeof base);
-    base.depth = 3;
-    base.nodes = 400;
+    base.depth = 1;
+    base.nodes = 100;
     base.threads = 1;
     Answers a = {0, 0};
     Protocol *p = protocol_new(search, &base, on_answer, &a);

@@ -53,7 +53,9 @@ static const CliOption PROBE_OPTIONS[] = {
     {"min-games", 0, "N", "1", "show moves played at least N times", NULL, OPT_MIN_GAMES},
     {"min-score", 0, "X", "0", "show moves scoring at least X", NULL, OPT_MIN_SCORE},
     {"top", 0, "N", NULL, "show the N best moves (default: all)", NULL, OPT_TOP},
-    O_RULE, O_SIZE, O_ORIGIN,
+    {"rule", 'r', "RULE", "the book's", "rule of the positions", CLI_RULE_VALUES, CLI_OPT_RULE},
+    {"size", 's', "N", "the book's", "board size, 5..22", "5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22", CLI_OPT_SIZE},
+    O_ORIGIN,
     {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)", "black white", CLI_OPT_TO_MOVE},
     O_JSON, O_END,
 };

@@ -106,8 +106,9 @@ demo_search() {
     show "printf 'h8 h9 i9\\n' | gmk-search --json --depth 6"
     show "printf 'h8 h9 i9 i8 j10\\n' | gmk-search --time 1 --verbose"
     show "printf 'h8 g8 i8 a1 j8 a3 k9 a5 k10 a7\\n' | gmk-search --depth 6"
-    # the engine plays itself, one process a move, until a five (at most 60 stones)
-    show "pos=h8; while [ \"\$(echo \$pos | gmk-eval -n 0 | cut -f3)\" = - ] && [ \$(echo \$pos | wc -w) -lt 60 ]; do pos=\"\$pos \$(echo \$pos | gmk-search --nodes 3000 | cut -f2)\"; done; echo \"\$pos\" | gmk-eval -n 0 -f diagram"
+    # the engine plays itself, one process a move (a 1 MB table: a 64 MB one
+    # takes longer to clear than the search), until a five (at most 60 stones)
+    show "pos=h8; while [ \"\$(echo \$pos | gmk-eval -n 0 | cut -f3)\" = - ] && [ \$(echo \$pos | wc -w) -lt 60 ]; do pos=\"\$pos \$(echo \$pos | gmk-search --nodes 3000 --hash 1 | cut -f2)\"; done; echo \"\$pos\" | gmk-eval -n 0 -f diagram"
     show "ln -s \"\$(command -v gmk-search)\" pbrain-gmk && printf 'START 15\\nINFO timeout_turn 300\\nBEGIN\\nTURN 8,8\\nTURN 9,9\\nEND\\n' | ./pbrain-gmk"
     show "gmk-search bench --depth 4 | tail -2"
 }

@@ -212,7 +212,13 @@ static void test_limits(void **state) {
     lim.time_ms = 150;
     SearchResult r;
     assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+    /* stops near its limit; sanitized builds on a loaded machine check the
+     * clock far less often in wall time, so they get more slack */
+#ifdef GMK_DEBUG
+    assert_true(r.ms < 150 + 3000);
+#else
     assert_true(r.ms < 150 + 250);
+#endif
     assert_int_equal(board_cell(b, r.best), CELL_EMPTY);
     lim.time_ms = 0;
     lim.nodes = 5000;

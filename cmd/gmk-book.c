@@ -441,6 +441,12 @@ static int cmd_probe(Gb *g, char **args, bool rule_set, bool size_set) {
     const BookInfo *info = book_info(g->bk);
     if (!size_set) g->cli.size = info->size;
     if (!rule_set) g->cli.rule = info->rule;
+    if (g->cli.rule != info->rule) {
+        char why[512];
+        snprintf(why, sizeof why, "probe: %s is a %s book; --rule %s does not match", args[0],
+                 rule_name(info->rule), rule_name(g->cli.rule));
+        usage_fail(&g->cli, why);
+    }
     if (!g->seed) g->seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid();
     if (!g->seed) g->seed = 1;
     g->cli.light = true; /* stones and keys are all a probe needs */

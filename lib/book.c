@@ -539,6 +539,12 @@ GmkStatus book_lookup(Book *bk, const Board *b, BookEntry *out, int cap, int *n,
                  board_size(b), bk->info.size, bk->info.size);
         return GMK_ERR_SIZE;
     }
+    if (board_rule(b) != bk->info.rule) {
+        /* keys hold stones only: a book of another rule would answer wrongly */
+        snprintf(bk->why, sizeof bk->why, "the board is under %s, the book under %s",
+                 rule_name(board_rule(b)), rule_name(bk->info.rule));
+        return GMK_ERR_ARG;
+    }
     Key key = board_canonical_key(b, t);
     uint32_t first, count;
     GmkStatus st = find_key(bk, key, &first, &count);

@@ -106,3 +106,14 @@ Commands and their options, for completions (cli.h's table format).
   --help
   --version
   command
+
+A book answers only for its own rule: its keys hold stones, not the rule.
+
+  $ printf 'h8 i9 h10 i10 h11 i11 h12 i12 h9\n' > rg.txt
+  $ gmk-book build -r renju -o rg.book rg.txt
+  $ printf 'h8\n' | gmk-book probe -r freestyle rg.book
+  gmk-book: probe: rg.book is a renju book; --rule freestyle does not match
+  Try 'gmk-book probe --help' for more information.
+  [2]
+  $ printf 'h8\n' | gmk-book probe rg.book | cut -f1
+  h8

@@ -5,13 +5,14 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 #include "cli.h"
 
 enum {
     OPT_DEPTH = CLI_OPT_USER, OPT_NODES, OPT_TIME, OPT_THREADS, OPT_MULTIPV, OPT_HASH, OPT_VERBOSE,
-    OPT_GOMOCUP, OPT_SIMPLE, OPT_DISABLE, OPT_BENCH_ORIGIN,
+    OPT_GOMOCUP, OPT_SIMPLE, OPT_DISABLE, OPT_BENCH_ORIGIN, OPT_BOOK,
 };
 
 #define DISABLE_VALUES "tt history vcf prune"
@@ -25,6 +26,8 @@ static const CliOption SEARCH_OPTIONS[] = {
     {"multipv", 0, "N", "1", "search the N best moves, 1..16", NULL, OPT_MULTIPV},
     {"hash", 0, "MB", "64", "transposition table size in MB", NULL, OPT_HASH},
     {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
+    {"book", 0, "BOOK", NULL, "play from this opening book (gmk-book) where it knows the position",
+     "@file", OPT_BOOK},
     {"gomocup", 0, NULL, NULL, "speak the Gomocup (pbrain) protocol on stdin/stdout", NULL,
      OPT_GOMOCUP},
     {"simple", 0, NULL, NULL, "play the seed's simple intelligence (best point, no search)", NULL,
@@ -70,8 +73,10 @@ typedef struct {
     bool gomocup;          /* --gomocup */
     Search *search;        /* the engine */
     Origin bench_origin;   /* bench --origin: rows of the FILE positions */
+    const char *book_path; /* --book, NULL if none */
 } Prog;
 
+/* --disable LIST: the SEARCH_NO_* bits. */
 static bool parse_disable(Prog *pg, const char *arg) {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", arg);
@@ -88,6 +93,7 @@ static bool parse_disable(Prog *pg, const char *arg) {
     return true;
 }
 
+/* Handles the program's and bench's options. */
 static bool search_option(void *ctx, int id, const char *arg) {
     Prog *pg = ctx;
     long v;
@@ -134,6 +140,7 @@ static bool search_option(void *ctx, int id, const char *arg) {
     case OPT_GOMOCUP: pg->gomocup = true; return true;
     case OPT_SIMPLE: pg->lim.simple = true; return true;
     case OPT_DISABLE: return parse_disable(pg, arg);
+    case OPT_BOOK: pg->book_path = arg; return true;
     }
     return false;
 }
@@ -156,6 +163,7 @@ static void print_moves(const Cli *cli, int size, const Move *m, int n, bool jso
     }
 }
 
+/* --verbose: one info line per completed depth. */
 static void print_info(void *ctx, const SearchResult *r) {
     Prog *pg = ctx;
     char sb[32];
@@ -171,6 +179,7 @@ static void print_info(void *ctx, const SearchResult *r) {
     fputc('\n', stderr);
 }
 
+/* Searches one input position and prints its line. */
 static bool search_position(void *ctx, Board *b, const PosSource *src) {
     Prog *pg = ctx;
     Cli *cli = &pg->cli;
@@ -200,6 +209,7 @@ static bool search_position(void *ctx, Board *b, const PosSource *src) {
                 printf("\"%s\"", score_str(r.score, sb, sizeof sb));
             else printf("%d", r.score);
         }
+        if (r.book) fputs(",\"book\":true", stdout);
         printf(",\"depth\":%d,\"nodes\":%llu,\"ms\":%lld,\"pv\":[", r.depth,
                (unsigned long long)r.nodes, (long long)r.ms);
         if (r.lines) print_moves(cli, size, r.line[0].pv, r.line[0].pv_len, true);
@@ -266,9 +276,17 @@ static int run_gomocup(Prog *pg) {
     return EXIT_ALL_OK;
 }
 
+/* CPU time of the process in microseconds (the bench's speed figure: the
+ * machine may be shared, and wall time then says little). */
+static int64_t cpu_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 /* Searches one bench position; false when it cannot be set up or searched. */
 static bool bench_one(Prog *pg, int index, const SearchBenchPos *bp, Origin origin, uint64_t *total,
-                      int64_t *ms, uint64_t *sig) {
+                      int64_t *ms, int64_t *cpu, uint64_t *sig) {
     Board *b = board_new(bp->size, bp->rule);
     ParseError e;
     if (!b || notation_parse_position(b, bp->moves, strlen(bp->moves), origin, &e) != GMK_OK ||
@@ -283,7 +301,10 @@ static bool bench_one(Prog *pg, int index, const SearchBenchPos *bp, Origin orig
     lim.depth = pg->lim.depth ? pg->lim.depth : bp->depth;
     lim.threads = pg->lim.threads ? pg->lim.threads : 1;
     SearchResult r;
-    if (search_run(pg->search, b, &lim, &r, pg->verbose ? print_info : NULL, pg) != GMK_OK) {
+    int64_t cpu0 = cpu_us();
+    GmkStatus st = search_run(pg->search, b, &lim, &r, pg->verbose ? print_info : NULL, pg);
+    *cpu += cpu_us() - cpu0;
+    if (st != GMK_OK) {
         cli_error(&pg->cli, "bench position %d: search failed", index);
         board_free(b);
         return false;
@@ -302,7 +323,7 @@ static bool bench_one(Prog *pg, int index, const SearchBenchPos *bp, Origin orig
 
 /* Bench positions from a file: "rule size depth position" per line. */
 static bool bench_file(Prog *pg, const char *path, int *index, uint64_t *total, int64_t *ms,
-                       uint64_t *sig) {
+                       int64_t *cpu, uint64_t *sig) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f) {
         cli_error(&pg->cli, "%s: %s", path, strerror(errno));
@@ -323,7 +344,7 @@ static bool bench_file(Prog *pg, const char *path, int *index, uint64_t *total, 
             break;
         }
         bp.moves = moves;
-        ok = bench_one(pg, ++*index, &bp, pg->bench_origin, total, ms, sig);
+        ok = bench_one(pg, ++*index, &bp, pg->bench_origin, total, ms, cpu, sig);
     }
     if (f != stdin) fclose(f);
     return ok;
@@ -332,23 +353,26 @@ static bool bench_file(Prog *pg, const char *path, int *index, uint64_t *total, 
 /* gmk-search bench: fixed positions, fixed depth, one thread, fresh table. */
 static int run_bench(Prog *pg, char **files) {
     uint64_t total = 0, sig = 0;
-    int64_t ms = 0;
+    int64_t ms = 0, cpu = 0;
     int index = 0;
     if (!files[0]) {
         int count;
         const SearchBenchPos *pos = search_bench_positions(&count);
         for (int i = 0; i < count; i++)
-            if (!bench_one(pg, ++index, &pos[i], ORIGIN_BOTTOM, &total, &ms, &sig)) return EXIT_FAILURE_RUN;
+            if (!bench_one(pg, ++index, &pos[i], ORIGIN_BOTTOM, &total, &ms, &cpu, &sig))
+                return EXIT_FAILURE_RUN;
     }
     for (int i = 0; files[i]; i++)
-        if (!bench_file(pg, files[i], &index, &total, &ms, &sig)) return EXIT_FAILURE_RUN;
-    printf("total nodes %llu  time %lld ms  nps %llu\n", (unsigned long long)total, (long long)ms,
-           (unsigned long long)(ms > 0 ? total * 1000 / (uint64_t)ms : total));
+        if (!bench_file(pg, files[i], &index, &total, &ms, &cpu, &sig)) return EXIT_FAILURE_RUN;
+    printf("total nodes %llu  time %lld ms (cpu %lld ms)  nps %llu (per cpu second)\n",
+           (unsigned long long)total, (long long)ms, (long long)(cpu / 1000),
+           (unsigned long long)(cpu > 0 ? total * 1000000 / (uint64_t)cpu : total));
     printf("Bench: %llu signature %016llx\n", (unsigned long long)total, (unsigned long long)sig);
     out_flush(&pg->cli);
     return EXIT_ALL_OK;
 }
 
+/* Positions from files, bench, or the Gomocup protocol. */
 int main(int argc, char **argv) {
     Prog pg = {0};
     pg.hash_mb = SEARCH_HASH_DEFAULT;
@@ -363,6 +387,16 @@ int main(int argc, char **argv) {
         cli_error(&pg.cli, "cannot allocate the table: %s", gmk_strerror(st));
         return EXIT_FAILURE_RUN;
     }
+    Book *book = NULL;
+    if (pg.book_path && !bench) {
+        BookError be;
+        if (!(book = book_open(pg.book_path, &be))) {
+            cli_error(&pg.cli, "%s: %s", pg.book_path, be.msg);
+            search_free(pg.search);
+            return EXIT_FAILURE_RUN;
+        }
+        search_set_book(pg.search, book);
+    }
     int rc;
     if (bench) {
         rc = run_bench(&pg, argv + first);
@@ -375,5 +409,6 @@ int main(int argc, char **argv) {
         rc = cli_exit_status(&pg.cli);
     }
     search_free(pg.search);
+    book_close(book);
     return rc;
 }

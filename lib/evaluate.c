@@ -41,10 +41,12 @@ static const EvalWeights W_RENJU_BLACK = {
     .opp = {0, 0, 2, 6, 10, 8, 22, 30, 25, 60, 30, 350, 0, 250, 0, 0},
 };
 
+/* The weight table of a colour under a rule. */
 const EvalWeights *evaluate_weights(Rule rule, Color c) {
     return rule == RULE_RENJU && c == COLOR_BLACK ? &W_RENJU_BLACK : &W_FREE;
 }
 
+/* The class-count evaluation for the side to move. */
 int evaluate(const Board *b) {
     Color us = board_side(b), them = (Color)(us ^ 1);
     const EvalWeights *wu = evaluate_weights(b->rule, us), *wt = evaluate_weights(b->rule, them);

@@ -784,6 +784,7 @@ typedef struct {
     uint64_t nodes;             /* nodes over all threads */
     int64_t ms;                 /* elapsed wall time */
     bool vcf;                   /* best comes from a forced-win probe at the root */
+    bool book;                  /* best comes from the opening book (no search) */
     int lines;                  /* lines filled in line[] (multipv) */
     SearchLine line[SEARCH_MULTIPV_MAX]; /* best first; line[0].move == best */
 } SearchResult;
@@ -808,6 +809,14 @@ void search_clear(Search *s);
  * and GMK_ERR_NOMEM when a thread's board cannot be made. */
 GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult *res,
                      SearchInfoFn info, void *ctx);
+/* Plays from bk (not owned; NULL: none) where it knows the position, unless
+ * the side to move has a forced win by fours: among the book's legal moves
+ * (renju: not forbidden), the best scored one with at least
+ * SEARCH_BOOK_GAMES games of known result is played at once; when no move
+ * has that many (RenLib trees have none), the search chooses among the book
+ * moves. Books of another size or rule are not used. */
+#define SEARCH_BOOK_GAMES 3
+void search_set_book(Search *s, Book *bk);
 /* Asks a running search to stop soon (safe from another thread or a signal
  * handler); the next search_run() starts afresh. */
 void search_stop(Search *s);

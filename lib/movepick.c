@@ -49,6 +49,7 @@ static const int DEFENCE[CLS_NB] = {
 static const int LINE_ATTACK[16] = {0, 0, 4, 10, 12, 30, 40, 60, 80, 0, 0};
 static const int LINE_DEFENCE[16] = {0, 0, 3, 7, 8, 20, 30, 40, 50, 0, 0};
 
+/* Renju: is p forbidden for black? Only classes that can hide a foul are checked in full. */
 bool move_forbidden(Board *b, Move p) {
     if (b->rule != RULE_RENJU) return false;
     switch (b->ps[p].cls[COLOR_BLACK]) {
@@ -82,6 +83,7 @@ static inline bool threat_real(Board *b, Move p, Color them) {
     return them != COLOR_BLACK || b->rule != RULE_RENJU || board_forbidden(b, p) == FORBID_NONE;
 }
 
+/* Candidates of the side to move, narrowed and scored (see the top of the file). */
 int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *info) {
     Color us = board_side(b), them = (Color)(us ^ 1);
     bool black_renju = us == COLOR_BLACK && b->rule == RULE_RENJU;
@@ -170,6 +172,7 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
     return k;
 }
 
+/* First point of class cls for colour c near the stones. */
 Move movegen_find(const Board *b, Color c, int cls) {
     uint32_t occ[BOARD_STRIDE] = {0};
     for (int y = BOARD_PAD; y < BOARD_PAD + b->size; y++) occ[y] = b->rows[0][y] | b->rows[1][y];

@@ -77,6 +77,7 @@ struct Protocol {
     uint64_t max_node;             /* INFO max_node, 0 = none */
 };
 
+/* A session before START; no board yet. */
 Protocol *protocol_new(Search *s, const SearchLimits *base, ProtocolWriteFn out, void *ctx) {
     Protocol *p = calloc(1, sizeof *p);
     if (!p) return NULL;
@@ -89,6 +90,7 @@ Protocol *protocol_new(Search *s, const SearchLimits *base, ProtocolWriteFn out,
     return p;
 }
 
+/* Frees the session and its scratch board. */
 void protocol_free(Protocol *p) {
     if (!p) return;
     board_free(p->b);
@@ -96,6 +98,7 @@ void protocol_free(Protocol *p) {
 }
 
 static void say(Protocol *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Hands one formatted output line to the program. */
 static void say(Protocol *p, const char *fmt, ...) {
     char buf[512];
     va_list ap;
@@ -124,6 +127,7 @@ static bool parse_xy(const Protocol *p, const char *s, Move *m, const char **end
     return true;
 }
 
+/* Answers with a move as "x,y" from the top left. */
 static void say_move(Protocol *p, Move m) {
     say(p, "%d,%d", point_x(m), p->size - 1 - point_y(m));
 }
@@ -135,6 +139,7 @@ static int stone_find(const Protocol *p, Move m) {
     return -1;
 }
 
+/* Adds a stone to the session; false if the point is taken or the board full. */
 static bool stone_add(Protocol *p, Move m, bool own) {
     if (p->count >= p->size * p->size || stone_find(p, m) >= 0) return false;
     p->stone[p->count].p = m;
@@ -209,6 +214,10 @@ static Move think(Protocol *p, int share, int *score) {
         return m;
     }
     *score = r.score;
+    if (r.book) {
+        say(p, "MESSAGE book move");
+        return r.best;
+    }
     char sc[32];
     if (score_is_win(r.score)) snprintf(sc, sizeof sc, "win in %d", score_moves(r.score));
     else if (score_is_loss(r.score)) snprintf(sc, sizeof sc, "loss in %d", score_moves(r.score));
@@ -335,6 +344,7 @@ static void start(Protocol *p, int n) {
     say(p, "OK");
 }
 
+/* One INFO key and its value. */
 static void info(Protocol *p, const char *key, const char *val) {
     long long v = atoll(val);
     if (!strcmp(key, "timeout_turn")) {
@@ -358,6 +368,7 @@ static void info(Protocol *p, const char *key, const char *val) {
     /* game_type, folder, evaluate and unknown keys: nothing to do */
 }
 
+/* Dispatches one input line (see the command list above). */
 bool protocol_feed(Protocol *p, const char *raw) {
     char line[1024];
     size_t n = strlen(raw);

@@ -47,6 +47,7 @@ void search_check_limits(Worker *w) {
         atomic_store(&s->stop, true);
 }
 
+/* Has the running search been asked to stop? */
 static inline bool stopped(const Worker *w) {
     return atomic_load_explicit(&w->s->stop, memory_order_relaxed);
 }
@@ -57,6 +58,7 @@ static inline void count_node(Worker *w, int ply) {
     if (ply > w->seldepth) w->seldepth = ply;
 }
 
+/* Forgets the heuristics a thread has learnt (a new game). */
 void worker_clear(Worker *w) {
     memset(w->killers, 0, sizeof w->killers);
     memset(w->history, 0, sizeof w->history);
@@ -191,6 +193,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         if (prune && !pv_node && quiet && legal >= 4 + 4 * depth * depth && best > -SCORE_WIN_MIN)
             break;
         board_play(b, m);
+        tt_prefetch(&w->s->tt, b->key);
         legal++;
         int nd = depth - 1 + ext, score;
         if (legal == 1) {

@@ -66,6 +66,7 @@ struct Search {
     atomic_uint_fast64_t nodes; /* nodes flushed by all threads */
     int worker_count;           /* workers allocated */
     Worker *workers[SEARCH_THREADS_MAX];
+    struct Book *book;          /* opening book (not owned), NULL if none */
 };
 
 /* search.c */

@@ -23,11 +23,13 @@ static const SearchBenchPos BENCH[] = {
     {RULE_RENJU, 15, 8, "h8i9i8g8j8k8j9h7j7j6"},
 };
 
+/* The built-in bench positions and their number. */
 const SearchBenchPos *search_bench_positions(int *count) {
     *count = (int)(sizeof BENCH / sizeof BENCH[0]);
     return BENCH;
 }
 
+/* One splitmix64 round over the signature and a node count. */
 uint64_t search_bench_mix(uint64_t sig, uint64_t nodes) {
     uint64_t z = sig ^ (nodes + 0x9e3779b97f4a7c15ULL + (sig << 6) + (sig >> 2));
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;

@@ -23,6 +23,7 @@
 #define ASP_DELTA 40
 #define ROOT_VCF_NODES 200000   /* budget of the root VCF probe */
 
+/* An engine with its table; threads are made by the first search. */
 Search *search_new(size_t hash_mb, GmkStatus *st) {
     gmk_init();
     Search *s = calloc(1, sizeof *s);
@@ -36,6 +37,7 @@ Search *search_new(size_t hash_mb, GmkStatus *st) {
     return NULL;
 }
 
+/* Frees the engine, its threads' boards and solvers and its table. */
 void search_free(Search *s) {
     if (!s) return;
     for (int i = 0; i < s->worker_count; i++) {
@@ -47,6 +49,7 @@ void search_free(Search *s) {
     free(s);
 }
 
+/* A new table of hash_mb MB; the old one stays when that fails. */
 GmkStatus search_set_hash(Search *s, size_t hash_mb) {
     TT t;
     GmkStatus st = tt_init(&t, hash_mb);
@@ -58,6 +61,7 @@ GmkStatus search_set_hash(Search *s, size_t hash_mb) {
 
 size_t search_hash_mb(const Search *s) { return s->tt.mb; }
 
+/* A new game: empty table, no history or killers, fresh VCF tables. */
 void search_clear(Search *s) {
     tt_clear(&s->tt);
     for (int i = 0; i < s->worker_count; i++) {
@@ -71,6 +75,54 @@ void search_clear(Search *s) {
 }
 
 void search_stop(Search *s) { atomic_store(&s->stop, true); }
+
+void search_set_book(Search *s, Book *bk) { s->book = bk; }
+
+/* What the book says about b (see search_set_book): a move to play at once
+ * (returned, *score the book score mapped to +-500), or MOVE_NONE with the
+ * book's legal moves in only[] (*n_only of them, 0: the book does not know
+ * the position) for the search to choose from. */
+static Move book_move(Search *s, Board *b, int *score, Move *only, int *n_only) {
+    Book *bk = s->book;
+    *n_only = 0;
+    if (!bk) return MOVE_NONE;
+    const BookInfo *bi = book_info(bk);
+    if (bi->size != b->size || bi->rule != b->rule) return MOVE_NONE;
+    BookMove mv[MOVELIST_MAX];
+    int n = 0;
+    if (book_probe(bk, b, mv, MOVELIST_MAX, &n) != GMK_OK) return MOVE_NONE;
+    Move best = MOVE_NONE;
+    double best_score = -1;
+    uint64_t best_games = 0;
+    for (int i = 0; i < n && i < MOVELIST_MAX; i++) {
+        Move m = mv[i].move;
+        if (m == MOVE_PASS || !point_on_board(m, b->size) || b->cell[m] != CELL_EMPTY) continue;
+        if (board_side(b) == COLOR_BLACK && move_forbidden(b, m)) continue;
+        only[(*n_only)++] = m;
+        uint64_t known = mv[i].wins + mv[i].draws + mv[i].losses;
+        if (known < SEARCH_BOOK_GAMES) continue;
+        if (mv[i].score > best_score || (mv[i].score == best_score && known > best_games)) {
+            best = m;
+            best_score = mv[i].score;
+            best_games = known;
+        }
+    }
+    double d = (best_score - 0.5) * 1000;
+    *score = (int)(d < 0 ? d - 0.5 : d + 0.5);
+    return best;
+}
+
+/* Keeps only the root moves in only[] (all of them if none is). */
+static void root_restrict(Worker *w, const Move *only, int n_only) {
+    int k = 0;
+    for (int i = 0; i < w->root_count; i++)
+        for (int j = 0; j < n_only; j++)
+            if (w->root[i].move == only[j]) {
+                w->root[k++] = w->root[i];
+                break;
+            }
+    if (k) w->root_count = k;
+}
 
 /* Worker id with its own copy of b (made or refreshed). */
 static Worker *worker_for(Search *s, int id, const Board *b) {
@@ -225,6 +277,7 @@ static void iterate(Worker *w, SearchResult *res, SearchInfoFn info, void *ctx) 
     }
 }
 
+/* Body of a lazy-SMP helper thread. */
 static void *helper_main(void *arg) {
     Worker *w = arg;
     iterate(w, NULL, NULL, NULL);
@@ -311,6 +364,22 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
             res->ms = timeman_elapsed_ms(&s->tm);
             if (info) info(ctx, res);
             return GMK_OK;
+        }
+    }
+    /* the opening book, when it knows the position */
+    if (lim->multipv <= 1) {
+        int bscore, n_only;
+        Move only[MOVELIST_MAX];
+        Move bm = book_move(s, wb, &bscore, only, &n_only);
+        if (bm != MOVE_NONE) {
+            result_single(res, bm, bscore, &bm, 1);
+            res->book = true;
+            res->ms = timeman_elapsed_ms(&s->tm);
+            return GMK_OK;
+        }
+        if (n_only) {
+            root_restrict(w, only, n_only);
+            res->book = true;
         }
     }
     for (int i = 1; i < threads; i++) {

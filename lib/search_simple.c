@@ -7,6 +7,7 @@
  */
 #include "board.h"
 
+/* The best point by the seed's valuation (eval_candidates), no search. */
 Move search_simple_move(Board *b) {
     if (b->light || board_winner(b) != COLOR_NONE || board_full(b)) return MOVE_NONE;
     PointValue best;

@@ -10,6 +10,7 @@
 #include "search.h"
 #include "solve.h"
 
+/* One VCF probe for the side to move of the worker's board. */
 int search_vcf(Worker *w, uint64_t max_nodes, int64_t deadline_us) {
     uint32_t ms = 0;
     if (deadline_us) {

@@ -17,12 +17,14 @@
 
 #include <time.h>
 
+/* Monotonic clock in microseconds. */
 int64_t timeman_now_us(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* Starts the clock of a search with its hard and soft limits. */
 void timeman_start(TimeMan *tm, const SearchLimits *lim) {
     tm->start_us = timeman_now_us();
     tm->hard_ms = lim->time_ms;
@@ -30,6 +32,7 @@ void timeman_start(TimeMan *tm, const SearchLimits *lim) {
     if (tm->hard_ms && tm->soft_ms > tm->hard_ms) tm->soft_ms = tm->hard_ms;
 }
 
+/* Milliseconds since the search started. */
 int64_t timeman_elapsed_ms(const TimeMan *tm) {
     return (timeman_now_us() - tm->start_us) / 1000;
 }

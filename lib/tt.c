@@ -30,6 +30,7 @@
 
 #define GEN_MASK 63
 
+/* Packs an entry's fields into its data word (layout above). */
 static inline uint64_t tt_pack(Move move, int score, int eval, int depth, int bound, int gen) {
     return (uint64_t)(uint16_t)move | (uint64_t)(uint16_t)(int16_t)score << 16 |
            (uint64_t)(uint16_t)(int16_t)eval << 32 | (uint64_t)(uint8_t)(depth + 2) << 48 |
@@ -42,6 +43,7 @@ static inline int data_depth(uint64_t d) { return (int)((d >> 48) & 255) - 2; }
 static inline int data_bound(uint64_t d) { return (int)((d >> 56) & 3); }
 static inline int data_gen(uint64_t d) { return (int)(d >> 58); }
 
+/* Allocates the largest power of two of buckets within mb MB, cleared. */
 GmkStatus tt_init(TT *tt, size_t mb) {
     if (mb < 1) mb = 1;
     size_t buckets = 1;
@@ -57,12 +59,14 @@ GmkStatus tt_init(TT *tt, size_t mb) {
     return GMK_OK;
 }
 
+/* Frees the buckets. */
 void tt_free(TT *tt) {
     free(tt->entries);
     tt->entries = NULL;
     tt->bucket_count = 0;
 }
 
+/* Empties every entry and restarts the generations. */
 void tt_clear(TT *tt) {
     /* relaxed stores of zero would do the same; memset is what they compile to */
     memset((void *)tt->entries, 0, tt->bucket_count * 64);
@@ -71,10 +75,12 @@ void tt_clear(TT *tt) {
 
 void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & GEN_MASK); }
 
+/* The bucket of a key (its low bits). */
 static inline TTEntry *tt_bucket(const TT *tt, Key key) {
     return &tt->entries[(key & (tt->bucket_count - 1)) * TT_BUCKET];
 }
 
+/* Looks key up; a hit fills *hit with scores adjusted to ply. */
 bool tt_probe(const TT *tt, Key key, int ply, TTHit *hit) {
     TTEntry *e = tt_bucket(tt, key);
     for (int i = 0; i < TT_BUCKET; i++) {
@@ -96,6 +102,7 @@ bool tt_probe(const TT *tt, Key key, int ply, TTHit *hit) {
     return false;
 }
 
+/* Stores a search result under the replacement policy above. */
 void tt_store(TT *tt, Key key, int ply, Move move, int score, int eval, int depth, int bound) {
     TTEntry *e = tt_bucket(tt, key);
     int gen = tt->generation;
@@ -124,6 +131,7 @@ void tt_store(TT *tt, Key key, int ply, Move move, int score, int eval, int dept
     atomic_store_explicit(&victim->check, key ^ d, memory_order_relaxed);
 }
 
+/* Permille of the first 1000 entries written by the current search. */
 int tt_hashfull(const TT *tt) {
     int n = 0, total = 0;
     for (size_t b = 0; b < tt->bucket_count && total < 1000; b++)

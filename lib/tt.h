@@ -44,6 +44,12 @@ bool tt_probe(const TT *tt, Key key, int ply, TTHit *hit);
 void tt_store(TT *tt, Key key, int ply, Move move, int score, int eval, int depth, int bound);
 int tt_hashfull(const TT *tt);            /* permille of sampled entries from this search */
 
+/* Starts loading the bucket of key into the cache (before the probe that
+ * needs it, while other work goes on). */
+static inline void tt_prefetch(const TT *tt, Key key) {
+    __builtin_prefetch(&tt->entries[(key & (tt->bucket_count - 1)) * TT_BUCKET]);
+}
+
 /* Ply adjustment of forced results: the table stores distances from the
  * stored node, the search uses distances from the root. */
 static inline int score_to_tt(int s, int ply) {

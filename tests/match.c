@@ -40,6 +40,7 @@ typedef struct {
     int op_count;
 } Match;
 
+/* Prints the usage and exits 2. */
 static void usage(void) {
     fprintf(stderr,
             "usage: match [options] ENGINE_A ENGINE_B\n"
@@ -121,6 +122,7 @@ static void openings_offsets(Match *mt, FILE *f) {
     }
 }
 
+/* The openings: --openings, else the shared data, else tests/match_openings.txt. */
 static void openings_load(Match *mt) {
     if (mt->openings) {
         openings_from_file(mt, mt->openings);
@@ -172,6 +174,7 @@ static void play_one(Match *mt, Engine eng[2], int i, FILE *out) {
     fflush(out);
 }
 
+/* Forks the jobs, collects the results, prints the score and Elo. */
 int main(int argc, char **argv) {
     static Match mt;
     mt.gs.rule = RULE_FREESTYLE;

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Starts cmd under sh with pipes on its stdin and stdout. */
 bool engine_start(Engine *e, const char *cmd) {
     int in[2], out[2];
     memset(e, 0, sizeof *e);
@@ -49,6 +50,7 @@ bool engine_start(Engine *e, const char *cmd) {
     return e->to != NULL;
 }
 
+/* Writes one line to the engine and flushes it. */
 bool engine_send(Engine *e, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -58,12 +60,14 @@ bool engine_send(Engine *e, const char *fmt, ...) {
     return true;
 }
 
+/* Monotonic clock in milliseconds. */
 static long long now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Next answer line within the timeout (MESSAGE and DEBUG lines skipped). */
 bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms) {
     long long deadline = now_ms() + timeout_ms;
     for (;;) {
@@ -95,6 +99,7 @@ bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms) {
     }
 }
 
+/* END, then SIGKILL if the engine lingers; reaps it. */
 void engine_stop(Engine *e) {
     if (!e->pid) return;
     engine_send(e, "END");
@@ -118,6 +123,7 @@ void engine_stop(Engine *e) {
 
 /* ---- refereeing --------------------------------------------------------- */
 
+/* Records the end of a game. */
 static void end_game(MatchResult *res, MatchWinner w, const char *why) {
     res->winner = w;
     snprintf(res->reason, sizeof res->reason, "%s", why);
@@ -220,12 +226,14 @@ void game_play(const MatchSettings *gs, Engine *black, Engine *white, const Move
     board_free(b);
 }
 
+/* Elo difference of a score fraction. */
 double elo_of(double s) {
     if (s <= 0) s = 1e-6;
     if (s >= 1) s = 1 - 1e-6;
     return -400.0 * log10(1.0 / s - 1.0);
 }
 
+/* Elo and the half width of its 95% interval (normal approximation). */
 void elo_margin(int wins, int draws, int losses, double *elo, double *margin) {
     int n = wins + draws + losses;
     if (n == 0) {

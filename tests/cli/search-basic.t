@@ -80,3 +80,19 @@ Features switch off for ablation matches; the answer stays legal.
 
   $ printf 'h8 h9 i9\n' | gmk-search --depth 4 --disable tt,history,vcf,prune | cut -f2 | grep -c '^[a-o][0-9]*$'
   1
+
+--book BOOK (a gmk-book book): a move with at least 3 games of known result
+is played at once, the best scored ("book":true, depth 0); where the book's
+moves have fewer results the search chooses among them; elsewhere the
+search plays as usual.
+
+  $ printf 'h8 i9 j10\t1-0\nh8 i9 j10\t1-0\nh8 i9 j10\t0-1\nh8 i9 h10\t0-1\nh8 h9 h10\n' > games.txt
+  $ gmk-book build -o g.book games.txt
+  $ printf 'h8 i9\n' | gmk-search --book g.book --depth 4 --json | grep -o '"best":"j10","score":[0-9]*,"book":true,"depth":0'
+  "best":"j10","score":100,"book":true,"depth":0
+  $ printf 'h8 h9\nh8 h9 h10 h11\n' | gmk-search --book g.book --depth 4 | cut -f1,2,4
+  h8h9	h10	4
+  h8h9h10h11	[a-o][0-9]+	4 (re)
+  $ gmk-search --book missing.book
+  gmk-search: missing.book: .* (re)
+  [2]

@@ -41,6 +41,7 @@ void search_check_limits(Worker *w) {
     Search *s = w->s;
     uint64_t add = w->nodes - w->nodes_flushed;
     w->nodes_flushed = w->nodes;
+    w->next_check = w->nodes + 256;
     uint64_t total = atomic_fetch_add_explicit(&s->nodes, add, memory_order_relaxed) + add;
     if (s->lim.nodes && total >= s->lim.nodes) atomic_store(&s->stop, true);
     if (w->id == 0 && s->tm.hard_ms && timeman_elapsed_ms(&s->tm) >= s->tm.hard_ms)
@@ -52,9 +53,10 @@ static inline bool stopped(const Worker *w) {
     return atomic_load_explicit(&w->s->stop, memory_order_relaxed);
 }
 
-/* Counts a node and polls the limits every 1024 nodes. */
+/* Counts a node and polls the limits every 256 nodes (a threshold, not a
+ * bit test: VCF probes add their nodes in chunks). */
 static inline void count_node(Worker *w, int ply) {
-    if ((++w->nodes & 1023) == 0) search_check_limits(w);
+    if (++w->nodes >= w->next_check) search_check_limits(w);
     if (ply > w->seldepth) w->seldepth = ply;
 }
 

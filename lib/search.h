@@ -41,6 +41,7 @@ typedef struct Worker {
     pthread_t thread;           /* helper threads only */
     uint64_t nodes;             /* nodes searched by this thread */
     uint64_t nodes_flushed;     /* part of nodes already added to the shared count */
+    uint64_t next_check;        /* poll the limits when nodes reaches this */
     int seldepth;               /* deepest ply reached this iteration */
     int root_depth;             /* depth of the current iteration */
     int completed;              /* last completed iteration */

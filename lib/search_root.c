@@ -147,6 +147,7 @@ static Worker *worker_for(Search *s, int id, const Board *b) {
     }
     board_copy(w->b, b);
     w->nodes = w->nodes_flushed = 0;
+    w->next_check = 256;
     w->seldepth = 0;
     w->completed = 0;
     return w;

@@ -11,7 +11,8 @@
  * moves still to come (estimated from the empty points, at least 15), at
  * most a fifth of what is left, and never more than timeout_turn minus a
  * margin; the margin covers the manager's pipes and process scheduling
- * (30 ms + 2% of the allowance). The soft limit is 45% of the hard one.
+ * (30 ms + 10% of the allowance, at most 530 ms). The soft limit is 45% of
+ * the hard one.
  */
 #include "timeman.h"
 
@@ -37,8 +38,9 @@ int64_t timeman_elapsed_ms(const TimeMan *tm) {
     return (timeman_now_us() - tm->start_us) / 1000;
 }
 
-/* The margin kept back from an allowance of t ms. */
-static int64_t margin_of(int64_t t) { return 30 + t / 50; }
+/* The margin kept back from an allowance of t ms: pipes, process
+ * scheduling on a busy machine, unwinding the search. */
+static int64_t margin_of(int64_t t) { return 30 + (t / 10 < 500 ? t / 10 : 500); }
 
 void timeman_allocate(const GameClock *clk, int moves_played, int size, int64_t *hard_ms,
                       int64_t *soft_ms) {

@@ -34,10 +34,20 @@ static const char *str(Move m) {
     return notation_point_str(m, 15, ORIGIN_BOTTOM, buf[k]);
 }
 
+/* Depth of a test search: DEBUG builds (board_ok() after every move,
+ * sanitizers) stop at 4. */
+static int test_depth(int depth) {
+#ifdef GMK_DEBUG
+    return depth < 4 ? depth : 4;
+#else
+    return depth;
+#endif
+}
+
 /* Searches b with the given depth (and default everything else). */
 static SearchResult run(Search *s, Board *b, int depth, unsigned disable) {
     SearchLimits lim = {0};
-    lim.depth = depth;
+    lim.depth = test_depth(depth);
     lim.disable = disable;
     SearchResult r;
     assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
@@ -167,7 +177,7 @@ static void test_random_positions(void **state) {
         }
         Key k = board_key(b);
         SearchLimits lim = {0};
-        lim.depth = 1 + rng_below(&rng, 6);
+        lim.depth = test_depth(1 + rng_below(&rng, 6));
         lim.multipv = 1 + rng_below(&rng, 3);
         lim.threads = 1 + (i % 5 == 4);
         SearchResult r;

@@ -372,7 +372,11 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
         int bscore, n_only;
         Move only[MOVELIST_MAX];
         Move bm = book_move(s, wb, &bscore, only, &n_only);
-        if (bm != MOVE_NONE) {
+        /* a book move must also be a root move: it answers the threats */
+        bool sensible = false;
+        for (int i = 0; i < w->root_count && bm != MOVE_NONE; i++)
+            if (w->root[i].move == bm) sensible = true;
+        if (sensible) {
             result_single(res, bm, bscore, &bm, 1);
             res->book = true;
             res->ms = timeman_elapsed_ms(&s->tm);

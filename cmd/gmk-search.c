@@ -44,6 +44,8 @@ static const CliOption BENCH_OPTIONS[] = {
     {"origin", 0, "WHERE", "bottom", "row numbers of the positions in FILEs count from the bottom or the top",
      "bottom top", OPT_BENCH_ORIGIN},
     {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
+    {"disable", 0, "LIST", NULL, "switch features off (comma list of: tt history vcf prune)",
+     DISABLE_VALUES, OPT_DISABLE},
     {NULL, 0, NULL, NULL, NULL, NULL, 0},
 };
 

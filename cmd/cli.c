@@ -141,6 +141,26 @@ bool cli_int(const Cli *cli, const char *opt, const char *arg, long lo, long hi,
     return true;
 }
 
+bool cli_duration(const Cli *cli, const char *opt, const char *arg, int64_t unit_ms, int64_t max_ms,
+                  int64_t *ms) {
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    double unit = (double)unit_ms;
+    if (end != arg && strcmp(end, "ms") == 0) unit = 1;
+    else if (end != arg && strcmp(end, "s") == 0) unit = 1000;
+    else if (*end) end = (char *)arg; /* junk after the number */
+    double t = v * unit + 0.5;
+    if (errno || end == arg || !(t >= 1) || t > (double)max_ms + 0.5) {
+        cli_error(cli, "--%s: '%s' is not a duration of 1 ms to %lld s (a number of %s, or with "
+                       "the unit ms or s)",
+                  opt, arg, (long long)(max_ms / 1000), unit_ms == 1 ? "milliseconds" : "seconds");
+        return false;
+    }
+    *ms = (int64_t)t;
+    return true;
+}
+
 /* What is being parsed: a program, or one of its commands. */
 typedef struct {
     const CliProgram *prog;   /* the program or the command */

@@ -21,7 +21,7 @@ static const CliOption SEARCH_OPTIONS[] = {
     {"depth", 'd', "N", NULL, "search to depth N (plies), 1..100 (no limit given: depth 10)", NULL,
      OPT_DEPTH},
     {"nodes", 0, "N", NULL, "stop after about N nodes", NULL, OPT_NODES},
-    {"time", 0, "SECONDS", NULL, "time per move, e.g. 0.5 (millisecond resolution)", NULL, OPT_TIME},
+    {"time", 0, "TIME", NULL, "time per move: milliseconds, or with a unit (500ms, 2s)", NULL, OPT_TIME},
     {"threads", 't', "N", "1", "search threads (lazy SMP), 1..64", NULL, OPT_THREADS},
     {"multipv", 0, "N", "1", "search the N best moves, 1..16", NULL, OPT_MULTIPV},
     {"hash", 0, "MB", "64", "transposition table size in MB", NULL, OPT_HASH},
@@ -108,16 +108,7 @@ static bool search_option(void *ctx, int id, const char *arg) {
         if (!cli_int(&pg->cli, "nodes", arg, 1, 4000000000000L, &v)) return false;
         pg->lim.nodes = (uint64_t)v;
         return true;
-    case OPT_TIME: {
-        char *end;
-        double sec = strtod(arg, &end);
-        if (end == arg || *end || !(sec >= 0.001 && sec <= 86400)) {
-            cli_error(&pg->cli, "--time: '%s' is not a number of seconds in 0.001..86400", arg);
-            return false;
-        }
-        pg->lim.time_ms = (int64_t)(sec * 1000 + 0.5);
-        return true;
-    }
+    case OPT_TIME: return cli_duration(&pg->cli, "time", arg, 1, 86400000, &pg->lim.time_ms);
     case OPT_BENCH_ORIGIN:
         if (strcmp(arg, "bottom") == 0) pg->bench_origin = ORIGIN_BOTTOM;
         else if (strcmp(arg, "top") == 0) pg->bench_origin = ORIGIN_TOP;

@@ -30,7 +30,7 @@ static const CliOption SOLVE_OPTIONS[] = {
      "1 2 3 4", OPT_THREES},
     {"nodes", 0, "N", NULL, "stop after N nodes per position: result unknown (default: no limit)",
      NULL, OPT_NODES},
-    {"time", 0, "SECONDS", NULL, "stop after this time per position: result unknown (default: no limit)",
+    {"time", 0, "TIME", NULL, "stop after this time per position (seconds, or with a unit: 500ms, 2s): result unknown (default: no limit)",
      NULL, OPT_TIME},
     {"memory", 'm', "MB", "64", "size of the search tables", NULL, OPT_MEMORY},
     {"shortest", 0, NULL, NULL, "find a line with the fewest attacker moves", NULL, OPT_SHORTEST},
@@ -83,14 +83,9 @@ static bool solve_option(void *ctx, int id, const char *arg) {
         sv->opt.max_nodes = (uint64_t)v;
         return true;
     case OPT_TIME: {
-        char *end;
-        errno = 0;
-        double t = strtod(arg, &end);
-        if (errno || end == arg || *end || !(t > 0) || t > 1e6) {
-            cli_error(&sv->cli, "--time: '%s' is not a number of seconds", arg);
-            return false;
-        }
-        sv->opt.max_ms = (uint32_t)(t * 1000 + 0.5) ? (uint32_t)(t * 1000 + 0.5) : 1;
+        int64_t ms;
+        if (!cli_duration(&sv->cli, "time", arg, 1000, 1000000000, &ms)) return false;
+        sv->opt.max_ms = (uint32_t)ms;
         return true;
     }
     case OPT_MEMORY:

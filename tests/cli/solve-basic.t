@@ -30,6 +30,17 @@ A limit that stops the search gives unknown, never a guess.
   $ printf 'j12 h11 i11 j11 f10 g10 f9 i10 j9 g9 l9 i9 h8 g8 f7 j8 g7 l8 k7\n' | gmk-solve -r renju --nodes 1
   j12h11i11j11f10g10f9i10j9g9l9i9h8g8f7j8g7l8k7	vcf	unknown	-
 
+--time counts seconds here unless a unit says otherwise (2s, 500ms).
+
+  $ printf 'h8 a1 i8 a3 j8 a5 h9 a7 h10 a9\n' | gmk-solve --time 0.5 | cut -f3
+  win
+  $ printf 'h8 a1 i8 a3 j8 a5 h9 a7 h10 a9\n' | gmk-solve --time 500ms | cut -f3
+  win
+  $ gmk-solve --time 5h < /dev/null
+  gmk-solve: --time: '5h' is not a duration of 1 ms to 1000000 s (a number of seconds, or with the unit ms or s)
+  Try 'gmk-solve --help' for more information.
+  [2]
+
 Carried fields follow the result; bad lines are reported and skipped.
 
   $ printf 'h8 a1 i8\tpuzzle 7\nh8 h8\n' | gmk-solve

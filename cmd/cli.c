@@ -571,6 +571,28 @@ void out_carry(const PosSource *src) {
     fwrite(src->carry, 1, src->carry_len, stdout);
 }
 
+/* The handler of cli_cleanup_on_signals(). */
+static void cleanup_and_die(int sig) {
+    gmk_temp_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void cli_cleanup_on_signals(void) {
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = cleanup_and_die;
+        sigemptyset(&sa.sa_mask);
+        for (size_t j = 0; j < sizeof sigs / sizeof *sigs; j++) sigaddset(&sa.sa_mask, sigs[j]);
+        /* a signal ignored at start (nohup, background jobs) stays ignored */
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 void out_flush(const Cli *cli) {
     if (fflush(stdout) == 0 && !ferror(stdout)) return;
     if (errno == EPIPE) {

@@ -143,6 +143,10 @@ void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
 /* Prints "PROG: message" on stderr. */
 void cli_error(const Cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* On SIGINT, SIGTERM and SIGHUP: remove the library's temporary files
+ * (gmk_temp_cleanup) and end by the signal, as the shell expects. */
+void cli_cleanup_on_signals(void);
+
 /* The exit status for what has happened so far. */
 int cli_exit_status(const Cli *cli);
 

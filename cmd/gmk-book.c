@@ -658,6 +658,7 @@ int main(int argc, char **argv) {
     g.cmd = (int)(g.cli.command - COMMANDS);
     if (g.cmd == CMD_IMPORT && !rule_set) g.cli.rule = RULE_RENJU;
     char **args = argv + first;
+    cli_cleanup_on_signals();
     switch (g.cmd) {
     case CMD_BUILD: return cmd_build(&g, args);
     case CMD_PROBE: return cmd_probe(&g, args, rule_set, size_set);

@@ -110,6 +110,11 @@ const char *book_path(const Book *bk);
  * returns its descriptor and its malloc'ed name, or -1 with errno. */
 int book_tmp_open(const char *path, char **tmp_out);
 
+/* The temporary files and folders being written (lib/tempfiles.c), removed
+ * by gmk_temp_cleanup(); path must stay valid until it is unregistered. */
+void temp_register(const char *path, bool is_dir);
+void temp_unregister(const char *path);
+
 /* Fills err (may be NULL) and returns st. */
 GmkStatus book_fail(BookError *err, GmkStatus st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -142,9 +142,11 @@ void book_builder_free(BookBuilder *bb) {
     if (!bb) return;
     for (int i = 0; i < bb->nruns; i++) {
         unlink(bb->runs[i]);
+        temp_unregister(bb->runs[i]);
         free(bb->runs[i]);
     }
     if (bb->run_dir) rmdir(bb->run_dir);
+    temp_unregister(bb->run_dir);
     free(bb->run_dir);
     free(bb->runs);
     board_free(bb->board);
@@ -250,7 +252,11 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
         snprintf(tmpl, sizeof tmpl, "%s/gmk-book.XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(tmpl)) return book_fail(err, GMK_ERR_IO, "cannot make a temporary folder: %s", strerror(errno));
         bb->run_dir = strdup(tmpl);
-        if (!bb->run_dir) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        if (!bb->run_dir) {
+            rmdir(tmpl);
+            return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        }
+        temp_register(bb->run_dir, true);
     }
     char **nr = realloc(bb->runs, (size_t)(bb->nruns + 1) * sizeof *nr);
     if (!nr) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
@@ -260,6 +266,7 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
     if (!path) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
     snprintf(path, plen, "%s/run%06d.book", bb->run_dir, bb->nruns);
     bb->runs[bb->nruns++] = path;
+    temp_register(path, false);
     size_t n = table_sort(bb);
     GmkStatus st = table_write(bb, n, path, 0, bb->run_games, true, err);
     bb->slot = table_clear(bb->slot, bb->cap);

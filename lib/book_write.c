@@ -216,6 +216,7 @@ int book_tmp_open(const char *path, char **tmp_out) {
         snprintf(tmp, n, "%s.tmp.%s", path, suffix);
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0) {
+            temp_register(tmp, false);
             *tmp_out = tmp;
             return fd;
         }
@@ -435,6 +436,7 @@ static void writer_free(BookWriter *w) {
     free(w->scratch.p);
     free(w->block.p);
     free(w->index);
+    temp_unregister(w->tmp);
     free(w->tmp);
     free(w->path);
     free(w);

@@ -69,6 +69,12 @@ const char *gmk_strerror(GmkStatus st);
  * and thread-safe; board_new() calls it, so programs rarely need to. */
 void gmk_init(void);
 
+/* Removes the temporary files and folders the library is writing (a book's
+ * file beside its destination, the runs of a large build): for a program's
+ * SIGINT / SIGTERM handler, which then ends the program. Async-signal-safe;
+ * the library is not to be used after it. */
+void gmk_temp_cleanup(void);
+
 /* ---- rules and names ---------------------------------------------------- */
 
 const char *rule_name(Rule r);                 /* "freestyle", "standard", "renju" */

@@ -357,6 +357,7 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
             close(fd);
             unlink(tmp);
         }
+        temp_unregister(tmp);
         free(tmp);
         return book_fail(err, GMK_ERR_IO, "%s: %s", path, strerror(e));
     }
@@ -381,6 +382,7 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
     if (x.st == GMK_OK && rename(tmp, path) != 0)
         x.st = book_fail(err, GMK_ERR_IO, "%s: %s", path, strerror(errno));
     if (x.st != GMK_OK) unlink(tmp);
+    temp_unregister(tmp);
     free(tmp);
     return x.st;
 }

@@ -42,3 +42,15 @@ temporary file behind).
   >   cmp -s k.book old.book || cmp -s k.book new.book || echo "mixed book after $t s"
   >   gmk-book stats k.book > /dev/null || echo "unreadable after $t s"; done; echo checked
   checked
+
+Stopped by SIGTERM or SIGHUP (a user's kill, a closed terminal) at any
+moment, with runs spilled to $TMPDIR (--memory 1): the same, and nothing
+left behind, neither the temporary book nor the runs and their folder.
+
+  $ mkdir spill; rm -f k.book.tmp.*
+  $ for t in 0 0.01 0.02 0.03 0.05 0.08 0.12 0.2; do for sig in TERM HUP; do
+  >   cp old.book k.book; TMPDIR=$PWD/spill gmk-book build -m 1 -o k.book --max-ply 0 games.txt & pid=$!
+  >   sleep $t; kill -$sig $pid 2>/dev/null; wait $pid 2>/dev/null
+  >   cmp -s k.book old.book || cmp -s k.book new.book || echo "mixed book after $t s"
+  >   ls k.book.tmp.* spill/* 2>/dev/null; done; done; echo checked
+  checked

@@ -80,20 +80,21 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
      * searched the same stones under another rule or on another board must
      * not reuse what it found there (tables persist between searches) */
     s->key = (Key)(b->rule * BOARD_STRIDE + b->size) * 0x9e3779b97f4a7c15ULL;
+    /* the stones' part of the board's incremental key (it also holds the
+     * side to move), and the box around the stones from the row bitboards */
+    s->key ^= b->key ^ (board_side(b) == COLOR_WHITE ? zobrist_side() : 0);
     int8_t *bx = s->box[0];
     bx[0] = bx[2] = 100;
     bx[1] = bx[3] = -1;
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            Move p = point_make(x, y);
-            int v = b->cell[p];
-            if (v != CELL_BLACK && v != CELL_WHITE) continue;
-            s->key ^= zobrist_table[v - 1][p];
-            if (x < bx[0]) bx[0] = (int8_t)x;
-            if (x > bx[1]) bx[1] = (int8_t)x;
-            if (y < bx[2]) bx[2] = (int8_t)y;
-            if (y > bx[3]) bx[3] = (int8_t)y;
-        }
+    for (int y = 0; y < b->size; y++) {
+        uint32_t r = b->rows[0][y + BOARD_PAD] | b->rows[1][y + BOARD_PAD];
+        if (!r) continue;
+        int lo = __builtin_ctz(r) - BOARD_PAD, hi = 31 - __builtin_clz(r) - BOARD_PAD;
+        if (lo < bx[0]) bx[0] = (int8_t)lo;
+        if (hi > bx[1]) bx[1] = (int8_t)hi;
+        if (y < bx[2]) bx[2] = (int8_t)y;
+        bx[3] = (int8_t)y;
+    }
     s->nodes = 0;
     s->aborted = false;
     s->node_limit = max_nodes ? max_nodes : UINT64_MAX;

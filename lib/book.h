@@ -7,6 +7,7 @@
 #ifndef GMK_BOOK_H
 #define GMK_BOOK_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "gmk.h"
@@ -113,6 +114,11 @@ int book_tmp_open(const char *path, char **tmp_out);
 /* The temporary files and folders being written (lib/tempfiles.c), removed
  * by gmk_temp_cleanup(); path must stay valid until it is unregistered. */
 void temp_register(const char *path, bool is_dir);
+/* Holds SIGINT, SIGTERM and SIGHUP back while a temporary path is created
+ * and registered (a signal is delivered as the creating call returns: it
+ * would find the path not yet registered), then lets them in. */
+void temp_signals_block(sigset_t *old);
+void temp_signals_restore(const sigset_t *old);
 void temp_unregister(const char *path);
 
 /* Fills err (may be NULL) and returns st. */

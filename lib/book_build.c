@@ -250,13 +250,19 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
         const char *tmp = getenv("TMPDIR");
         char tmpl[4096];
         snprintf(tmpl, sizeof tmpl, "%s/gmk-book.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(tmpl)) return book_fail(err, GMK_ERR_IO, "cannot make a temporary folder: %s", strerror(errno));
         bb->run_dir = strdup(tmpl);
-        if (!bb->run_dir) {
-            rmdir(tmpl);
-            return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        if (!bb->run_dir) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        sigset_t old;
+        temp_signals_block(&old);
+        bool made = mkdtemp(bb->run_dir) != NULL;
+        int e = errno;
+        if (made) temp_register(bb->run_dir, true);
+        temp_signals_restore(&old);
+        if (!made) {
+            free(bb->run_dir);
+            bb->run_dir = NULL;
+            return book_fail(err, GMK_ERR_IO, "cannot make a temporary folder: %s", strerror(e));
         }
-        temp_register(bb->run_dir, true);
     }
     char **nr = realloc(bb->runs, (size_t)(bb->nruns + 1) * sizeof *nr);
     if (!nr) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
@@ -266,7 +272,7 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
     if (!path) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
     snprintf(path, plen, "%s/run%06d.book", bb->run_dir, bb->nruns);
     bb->runs[bb->nruns++] = path;
-    temp_register(path, false);
+    temp_register(path, false); /* before the file exists: no window */
     size_t n = table_sort(bb);
     GmkStatus st = table_write(bb, n, path, 0, bb->run_games, true, err);
     bb->slot = table_clear(bb->slot, bb->cap);

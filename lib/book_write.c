@@ -214,12 +214,17 @@ int book_tmp_open(const char *path, char **tmp_out) {
         suffix[8] = '\0';
         r = r * 6364136223846793005ULL + 1442695040888963407ULL + (uint64_t)tries;
         snprintf(tmp, n, "%s.tmp.%s", path, suffix);
+        sigset_t old;
+        temp_signals_block(&old);
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        int e = errno;
+        if (fd >= 0) temp_register(tmp, false);
+        temp_signals_restore(&old);
         if (fd >= 0) {
-            temp_register(tmp, false);
             *tmp_out = tmp;
             return fd;
         }
+        errno = e;
         if (errno != EEXIST) break;
     }
     int e = errno;

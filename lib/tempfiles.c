@@ -7,6 +7,8 @@
  * path before it frees the string. Registration is best effort: when every
  * slot is taken the path is simply not tracked.
  */
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <unistd.h>
@@ -31,6 +33,17 @@ static void slot_drop(_Atomic(const char *) *slot, const char *path) {
         if (atomic_compare_exchange_strong(&slot[i], &expect, NULL)) return;
     }
 }
+
+void temp_signals_block(sigset_t *old) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+void temp_signals_restore(const sigset_t *old) { pthread_sigmask(SIG_SETMASK, old, NULL); }
 
 void temp_register(const char *path, bool is_dir) {
     if (path) slot_put(is_dir ? temp_dir : temp_file, path);

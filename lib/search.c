@@ -17,9 +17,10 @@
  *  6. PVS: the first move with the full window, the others with a null
  *     window (re-searched on fail high); quiet late moves reduced (LMR) and,
  *     at shallow depth outside the PV, pruned after a move count (LMP).
- * At depth 0 the quiescence search plays only fours (and the forced blocks
- * they cause) on top of a stand-pat evaluation: this is the VCF probe at the
- * leaves, cheap because each four has exactly one reply.
+ * At depth 0 the quiescence search plays out the forced blocks of fives,
+ * then returns the static evaluation, unless (in a PV window, when the side
+ * to move has a four point) the solver's VCF search proves a win by fours
+ * (lib/search_vcf.c). The root probes for a VCF before the iterations.
  */
 #include "search.h"
 
@@ -113,7 +114,11 @@ static int qsearch(Worker *w, int alpha, int beta, int ply) {
         if (score > alpha) pv_update(w, ply, m);
         return score;
     }
-    if (!disabled(w, SEARCH_NO_VCF) && has_four_points(b, us) && search_vcf(w, QS_VCF_NODES, 0) == 1)
+    /* the VCF probe, in PV windows only: at every leaf with a four point
+     * (a third of them) it doubled the nodes and lost 70-145 Elo at 100 ms
+     * a move; see the README's Performance section */
+    if (!disabled(w, SEARCH_NO_VCF) && beta - alpha > 1 && has_four_points(b, us) &&
+        search_vcf(w, QS_VCF_NODES, 0) == 1)
         return SCORE_WIN - ply - w->vcf_len;
     return evaluate(b);
 }

@@ -259,6 +259,8 @@ $(FIXTURE): $(B)/ship/gmk-fixture.o $(CMD_COMMON_OBJ) $(LIBGMK)
 # overridden (make install bashcompdir=/etc/bash_completion.d).
 bindir       = $(PREFIX)/bin
 mandir       = $(PREFIX)/share/man
+bookdir      = $(PREFIX)/share/gmk
+DEFAULT_BOOKS = $(wildcard openings/default-*.book)
 bashcompdir  = $(PREFIX)/share/bash-completion/completions
 zshcompdir   = $(PREFIX)/share/zsh/site-functions
 fishcompdir  = $(PREFIX)/share/fish/vendor_completions.d
@@ -279,6 +281,9 @@ install: all
 	install -m 644 $(addprefix $(COMPL)/zsh/_,$(PROG_NAMES)) '$(DESTDIR)$(zshcompdir)/'
 	install -m 644 $(addsuffix .fish,$(addprefix $(COMPL)/fish/,$(PROG_NAMES))) \
 	  '$(DESTDIR)$(fishcompdir)/'
+	@if [ -n '$(DEFAULT_BOOKS)' ]; then \
+	  echo "install -m 644 $(DEFAULT_BOOKS) $(DESTDIR)$(bookdir)/"; \
+	  install -d '$(DESTDIR)$(bookdir)'; install -m 644 $(DEFAULT_BOOKS) '$(DESTDIR)$(bookdir)/'; fi
 
 uninstall:
 	rm -f $(addprefix '$(DESTDIR)$(bindir)'/,$(PROG_NAMES) pbrain-gmk)
@@ -286,6 +291,8 @@ uninstall:
 	rm -f $(addprefix '$(DESTDIR)$(bashcompdir)'/,$(PROG_NAMES))
 	rm -f $(addprefix '$(DESTDIR)$(zshcompdir)'/_,$(PROG_NAMES))
 	rm -f $(addsuffix .fish,$(addprefix '$(DESTDIR)$(fishcompdir)'/,$(PROG_NAMES)))
+	rm -f $(addprefix '$(DESTDIR)$(bookdir)'/,$(notdir $(DEFAULT_BOOKS)))
+	-rmdir '$(DESTDIR)$(bookdir)' 2>/dev/null
 
 # Installs into a temporary DESTDIR, runs the installed programs, uninstalls.
 check-install: all
@@ -307,8 +314,8 @@ clean:
 MATCH_GAMES ?= 40
 MATCH_RULE  ?= freestyle
 MATCH_JOBS  ?= 2
-MATCH_A     ?= $(abspath $(BIN))/gmk-search --gomocup --nodes 30000
-MATCH_B     ?= $(abspath $(BIN))/gmk-search --gomocup --simple
+MATCH_A     ?= $(abspath $(BIN))/gmk-search --gomocup --no-book --nodes 30000
+MATCH_B     ?= $(abspath $(BIN))/gmk-search --gomocup --no-book --simple
 MATCH_ARGS  ?=
 $(B)/tests/match $(B)/tests/test_search_protocol: %: %.o $(B)/tests/matchlib.o $(TEST_COMMON_OBJ) $(LIBGMK)
 	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)

@@ -4,6 +4,8 @@
  * and the Gomocup (pbrain) protocol with --gomocup.
  */
 #include <errno.h>
+#include <limits.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
@@ -12,7 +14,7 @@
 
 enum {
     OPT_DEPTH = CLI_OPT_USER, OPT_NODES, OPT_TIME, OPT_THREADS, OPT_MULTIPV, OPT_HASH, OPT_VERBOSE,
-    OPT_GOMOCUP, OPT_SIMPLE, OPT_DISABLE, OPT_BENCH_ORIGIN, OPT_BOOK,
+    OPT_GOMOCUP, OPT_SIMPLE, OPT_DISABLE, OPT_BENCH_ORIGIN, OPT_BOOK, OPT_NO_BOOK,
 };
 
 #define DISABLE_VALUES "tt history vcf prune"
@@ -28,6 +30,8 @@ static const CliOption SEARCH_OPTIONS[] = {
     {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
     {"book", 0, "BOOK", NULL, "play from this opening book (gmk-book) where it knows the position",
      "@file", OPT_BOOK},
+    {"no-book", 0, NULL, NULL, "Gomocup protocol: play without the default opening books", NULL,
+     OPT_NO_BOOK},
     {"gomocup", 0, NULL, NULL, "speak the Gomocup (pbrain) protocol on stdin/stdout", NULL,
      OPT_GOMOCUP},
     {"simple", 0, NULL, NULL, "play the seed's simple intelligence (best point, no search)", NULL,
@@ -76,6 +80,7 @@ typedef struct {
     Search *search;        /* the engine */
     Origin bench_origin;   /* bench --origin: rows of the FILE positions */
     const char *book_path; /* --book, NULL if none */
+    bool no_book;          /* --no-book */
 } Prog;
 
 /* --disable LIST: the SEARCH_NO_* bits. */
@@ -134,6 +139,7 @@ static bool search_option(void *ctx, int id, const char *arg) {
     case OPT_SIMPLE: pg->lim.simple = true; return true;
     case OPT_DISABLE: return parse_disable(pg, arg);
     case OPT_BOOK: pg->book_path = arg; return true;
+    case OPT_NO_BOOK: pg->no_book = true; return true;
     }
     return false;
 }
@@ -365,6 +371,55 @@ static int run_bench(Prog *pg, char **files) {
     return EXIT_ALL_OK;
 }
 
+/* The default opening books of the Gomocup protocol, one per rule:
+ * default-RULE.book in $GMK_BOOK_DIR when it is set, else beside the program
+ * (../openings in the source tree, ../share/gmk once installed). A book
+ * that is missing is skipped; one that fails its checks is skipped with a
+ * warning on stderr. Returns how many were opened into books[]. */
+static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
+    char dirs[2][PATH_MAX];
+    int ndirs = 0;
+    const char *env = getenv("GMK_BOOK_DIR");
+    if (env && *env) {
+        snprintf(dirs[ndirs++], PATH_MAX, "%s", env);
+    } else {
+        char exe[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n <= 0) return 0;
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (!slash) return 0;
+        *slash = '\0';
+        snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../openings", PATH_MAX - 16, exe);
+        snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../share/gmk", PATH_MAX - 16, exe);
+    }
+    int opened = 0;
+    for (int r = 0; r < RULE_NB; r++) {
+        books[r] = NULL;
+        for (int d = 0; d < ndirs && !books[r]; d++) {
+            char path[PATH_MAX + 32];
+            snprintf(path, sizeof path, "%.4000s/default-%s.book", dirs[d], rule_name((Rule)r));
+            if (access(path, F_OK) != 0) continue;
+            BookError be;
+            Book *bk = book_open(path, &be);
+            if (!bk) {
+                cli_error(&pg->cli, "default book %s: %s (playing without it)", path, be.msg);
+                break;
+            }
+            if (book_info(bk)->rule != (Rule)r) {
+                cli_error(&pg->cli, "default book %s: a book of rule %s (playing without it)", path,
+                          rule_name(book_info(bk)->rule));
+                book_close(bk);
+                break;
+            }
+            books[r] = bk;
+            search_set_book(pg->search, bk);
+            opened++;
+        }
+    }
+    return opened;
+}
+
 /* Positions from files, bench, or the Gomocup protocol. */
 int main(int argc, char **argv) {
     Prog pg = {0};
@@ -390,6 +445,8 @@ int main(int argc, char **argv) {
         }
         search_set_book(pg.search, book);
     }
+    Book *defaults[RULE_NB] = {NULL};
+    if (pg.gomocup && !pg.book_path && !pg.no_book) open_default_books(&pg, defaults);
     int rc;
     if (bench) {
         rc = run_bench(&pg, argv + first);
@@ -403,5 +460,6 @@ int main(int argc, char **argv) {
     }
     search_free(pg.search);
     book_close(book);
+    for (int r = 0; r < RULE_NB; r++) book_close(defaults[r]);
     return rc;
 }

@@ -815,12 +815,13 @@ void search_clear(Search *s);
  * and GMK_ERR_NOMEM when a thread's board cannot be made. */
 GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult *res,
                      SearchInfoFn info, void *ctx);
-/* Plays from bk (not owned; NULL: none) where it knows the position, unless
+/* Plays from bk (not owned) where it knows the position, unless
  * the side to move has a forced win by fours: among the book's legal moves
  * (renju: not forbidden), the best scored one with at least
  * SEARCH_BOOK_GAMES games of known result is played at once; when no move
  * has that many (RenLib trees have none), the search chooses among the book
- * moves. Books of another size or rule are not used. */
+ * moves. An engine keeps one book per rule: bk replaces the book of its own
+ * rule, NULL forgets them all. Books of another board size are not used. */
 #define SEARCH_BOOK_GAMES 3
 void search_set_book(Search *s, Book *bk);
 /* Asks a running search to stop soon (safe from another thread or a signal

@@ -67,7 +67,7 @@ struct Search {
     atomic_uint_fast64_t nodes; /* nodes flushed by all threads */
     int worker_count;           /* workers allocated */
     Worker *workers[SEARCH_THREADS_MAX];
-    struct Book *book;          /* opening book (not owned), NULL if none */
+    struct Book *book[RULE_NB]; /* opening book of each rule (not owned), NULL if none */
 };
 
 /* search.c */

@@ -76,14 +76,17 @@ void search_clear(Search *s) {
 
 void search_stop(Search *s) { atomic_store(&s->stop, true); }
 
-void search_set_book(Search *s, Book *bk) { s->book = bk; }
+void search_set_book(Search *s, Book *bk) {
+    if (!bk) memset(s->book, 0, sizeof s->book);
+    else s->book[book_info(bk)->rule] = bk;
+}
 
 /* What the book says about b (see search_set_book): a move to play at once
  * (returned, *score the book score mapped to +-500), or MOVE_NONE with the
  * book's legal moves in only[] (*n_only of them, 0: the book does not know
  * the position) for the search to choose from. */
 static Move book_move(Search *s, Board *b, int *score, Move *only, int *n_only) {
-    Book *bk = s->book;
+    Book *bk = s->book[b->rule];
     *n_only = 0;
     if (!bk) return MOVE_NONE;
     const BookInfo *bi = book_info(bk);

@@ -1,17 +1,18 @@
 #!/bin/sh
-# openings/build-default-book.sh GAMES... — builds openings/default.book, the
-# book gmk-search is to use by default, from game records made by the
-# project's own tools (gmk-search self-play, once gmk-search exists):
+# openings/build-default-book.sh GAMES... — builds a default opening book of
+# gmk-search from game records made by the project's own tools (the
+# self-play games of selfplay-books.sh, which calls this for each rule):
 #
-#     gmk-search --selfplay ... > selfplay.txt      # not there yet
-#     openings/build-default-book.sh selfplay.txt
+#     RULE=renju OUT=openings/default-renju.book openings/build-default-book.sh games.txt
 #
-# Renju, the first 30 stones of each game, positions seen at least twice.
-# The environment can change that: RULE, MAX_PLY, MIN_GAMES, GMK_BIN.
+# The first 30 stones of each game, positions seen at least twice. The
+# environment can change that: RULE (default renju), OUT (default
+# openings/default-RULE.book), MAX_PLY, MIN_GAMES, GMK_BIN.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${GMK_BIN:-$here/../bin}
+rule=${RULE:-renju}
+out=${OUT:-$here/default-$rule.book}
 [ $# -ge 1 ] || { echo "usage: $0 GAMES..." >&2; exit 2; }
-"$bin/gmk-book" build -r "${RULE:-renju}" --max-ply "${MAX_PLY:-30}" \
-    --min-games "${MIN_GAMES:-2}" -o "$here/default.book" "$@"
-"$bin/gmk-book" stats "$here/default.book"
+"$bin/gmk-book" build -r "$rule" --max-ply "${MAX_PLY:-30}" --min-games "${MIN_GAMES:-2}" -o "$out" "$@"
+"$bin/gmk-book" stats "$out"

@@ -71,6 +71,17 @@ if [ -f "$bin/gmk-search" ]; then
     # a Gomocup manager starts it by name, without options
     out=$(printf 'START 15\nEND\n' | env PATH="$root/bin:/usr/bin:/bin" pbrain-gmk 2>&1)
     [ "$out" = OK ] || fail "installed pbrain-gmk does not speak the Gomocup protocol: $out"
+    # it finds its default opening books in share/gmk, not in the source tree
+    for book in openings/default-*.book; do
+        [ -f "$book" ] || continue
+        [ -f "$root/share/gmk/$(basename "$book")" ] || fail "$book not installed in $prefix/share/gmk"
+        rule=${book#openings/default-}
+        rule=${rule%.book}
+        case $rule in freestyle) bit=0 ;; standard) bit=1 ;; renju) bit=4 ;; *) continue ;; esac
+        out=$(printf 'START 15\nINFO rule %s\nTURN 7,7\nEND\n' "$bit" |
+              env PATH="$root/bin:/usr/bin:/bin" GMK_BOOK_DIR= pbrain-gmk 2>&1)
+        case $out in *"MESSAGE book move"*) ;; *) fail "installed pbrain-gmk plays no $rule book move: $out" ;; esac
+    done
 else
     [ ! -e "$root/bin/pbrain-gmk" ] && [ ! -L "$root/bin/pbrain-gmk" ] ||
         fail "pbrain-gmk installed without gmk-search"

@@ -25,3 +25,22 @@ pbrain-gmk (installed as a link) is the same program.
 
   $ ln -s "$(command -v gmk-search)" pbrain-gmk && printf 'START 15\nEND\n' | ./pbrain-gmk --gomocup
   OK
+
+In a game the engine plays its first moves from the default opening book of
+the game's rule (openings/default-RULE.book beside the program, or in
+$GMK_BOOK_DIR); --no-book, or no book there, leaves it to the search. A
+book that fails its checks is named on stderr and the game goes on.
+
+  $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | gmk-search --gomocup | grep -c 'MESSAGE book move'
+  1
+  $ printf 'START 15\nINFO rule 0\nBEGIN\nEND\n' | gmk-search --gomocup | grep -v MESSAGE
+  OK
+  7,7
+  $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | gmk-search --gomocup --no-book | grep -c 'MESSAGE book move'
+  0
+  [1]
+  $ mkdir books && printf 'not a book\n' > books/default-renju.book
+  $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | GMK_BOOK_DIR=books gmk-search --gomocup --nodes 1000 | grep -c 'MESSAGE book move'
+  gmk-search: default book books/default-renju.book: .* \(playing without it\) (re)
+  0
+  [1]

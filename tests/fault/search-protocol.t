@@ -10,7 +10,7 @@ bytes out: a CR inside an answer would read as a line end to a manager.
   0
   80
   1
-  $ printf 'START 15\nFOO\rOK\nTURN 7,7\033[2J\nEND\n' | gmk-search --gomocup --nodes 400 | grep -v MESSAGE
+  $ printf 'START 15\nFOO\rOK\nTURN 7,7\033[2J\nEND\n' | gmk-search --gomocup --no-book --nodes 400 | grep -v MESSAGE
   OK
   UNKNOWN command 'FOO?OK'
   [678],[678] (re)

@@ -87,6 +87,10 @@ $(LIBGMK): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# gmk-search finds the default opening books of the source tree from any
+# build directory (an installed one looks in share/gmk first)
+$(B)/cmd/gmk-search.o: ALL_CFLAGS += -DGMK_OPENINGS_DIR='"$(abspath openings)"'
+
 $(B)/cmd/%.o: cmd/%.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Icmd -c -o $@ $<

@@ -373,11 +373,13 @@ static int run_bench(Prog *pg, char **files) {
 
 /* The default opening books of the Gomocup protocol, one per rule:
  * default-RULE.book in $GMK_BOOK_DIR when it is set, else beside the program
- * (../openings in the source tree, ../share/gmk once installed). A book
+ * (../share/gmk once installed, ../openings in the source tree), else in the
+ * source tree's openings/ (GMK_OPENINGS_DIR, for the builds whose programs
+ * live deeper, such as build/debug/bin). A book
  * that is missing is skipped; one that fails its checks is skipped with a
  * warning on stderr. Returns how many were opened into books[]. */
 static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
-    char dirs[2][PATH_MAX];
+    char dirs[3][PATH_MAX];
     int ndirs = 0;
     const char *env = getenv("GMK_BOOK_DIR");
     if (env && *env) {
@@ -385,13 +387,15 @@ static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
     } else {
         char exe[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        if (n <= 0) return 0;
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (!slash) return 0;
-        *slash = '\0';
-        snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../openings", PATH_MAX - 16, exe);
-        snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../share/gmk", PATH_MAX - 16, exe);
+        char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+        if (slash) {
+            *slash = '\0';
+            snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../share/gmk", PATH_MAX - 16, exe);
+            snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../openings", PATH_MAX - 16, exe);
+        }
+#ifdef GMK_OPENINGS_DIR
+        snprintf(dirs[ndirs++], PATH_MAX, "%s", GMK_OPENINGS_DIR);
+#endif
     }
     int opened = 0;
     for (int r = 0; r < RULE_NB; r++) {

@@ -43,37 +43,47 @@ static inline int data_depth(uint64_t d) { return (int)((d >> 48) & 255) - 2; }
 static inline int data_bound(uint64_t d) { return (int)((d >> 56) & 3); }
 static inline int data_gen(uint64_t d) { return (int)(d >> 58); }
 
-/* Allocates the largest power of two of buckets within mb MB, cleared. */
+/* Allocates the largest power of two of buckets within mb MB, cleared.
+ * calloc() of a large block hands out fresh zero pages from the kernel, so
+ * a new table costs nothing until it is used (a memset of 64 MB took 60 ms
+ * at every start of the program); the block is aligned to 64 by hand. */
 GmkStatus tt_init(TT *tt, size_t mb) {
     if (mb < 1) mb = 1;
     size_t buckets = 1;
     while (buckets * 2 * 64 <= (mb << 20)) buckets *= 2;
     size_t bytes = buckets * 64;
-    TTEntry *e = aligned_alloc(64, bytes);
-    if (!e) return GMK_ERR_NOMEM;
-    tt->entries = e;
+    void *block = calloc(1, bytes + 64);
+    if (!block) return GMK_ERR_NOMEM;
+    tt->block = block;
+    tt->entries = (TTEntry *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
     tt->bucket_count = buckets;
     tt->mb = bytes >> 20;
     tt->generation = 0;
-    tt_clear(tt);
+    atomic_init(&tt->used, false);
     return GMK_OK;
 }
 
 /* Frees the buckets. */
 void tt_free(TT *tt) {
-    free(tt->entries);
+    free(tt->block);
+    tt->block = NULL;
     tt->entries = NULL;
     tt->bucket_count = 0;
 }
 
-/* Empties every entry and restarts the generations. */
+/* Empties every entry and restarts the generations (nothing to do when
+ * nothing was stored since: a new game at the start of a Gomocup session). */
 void tt_clear(TT *tt) {
+    tt->generation = 0;
+    if (!atomic_load(&tt->used)) return;
     /* relaxed stores of zero would do the same; memset is what they compile to */
     memset((void *)tt->entries, 0, tt->bucket_count * 64);
-    tt->generation = 0;
+    atomic_store(&tt->used, false);
 }
 
-void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & GEN_MASK); }
+void tt_new_search(TT *tt) {
+    tt->generation = (uint8_t)((tt->generation + 1) & GEN_MASK);
+}
 
 /* The bucket of a key (its low bits). */
 static inline TTEntry *tt_bucket(const TT *tt, Key key) {
@@ -104,6 +114,8 @@ bool tt_probe(const TT *tt, Key key, int ply, TTHit *hit) {
 
 /* Stores a search result under the replacement policy above. */
 void tt_store(TT *tt, Key key, int ply, Move move, int score, int eval, int depth, int bound) {
+    if (!atomic_load_explicit(&tt->used, memory_order_relaxed))
+        atomic_store_explicit(&tt->used, true, memory_order_relaxed);
     TTEntry *e = tt_bucket(tt, key);
     int gen = tt->generation;
     TTEntry *victim = NULL;

@@ -38,6 +38,8 @@ int64_t timeman_elapsed_ms(const TimeMan *tm) {
     return (timeman_now_us() - tm->start_us) / 1000;
 }
 
+#define TIMEMAN_MAX_MS ((int64_t)365 * 24 * 3600 * 1000)
+
 /* The margin kept back from an allowance of t ms: pipes, process
  * scheduling on a busy machine, unwinding the search. */
 static int64_t margin_of(int64_t t) { return 30 + (t / 10 < 500 ? t / 10 : 500); }
@@ -61,6 +63,9 @@ void timeman_allocate(const GameClock *clk, int moves_played, int size, int64_t 
         if (turn < 1) turn = 1;
         if (!hard || turn < hard) hard = turn;
     }
+    /* a year at most: the soft limit below must not overflow (a manager
+     * may send any number; found by fuzz_protocol) */
+    if (hard > TIMEMAN_MAX_MS) hard = TIMEMAN_MAX_MS;
     *hard_ms = hard;
     *soft_ms = hard ? hard * 45 / 100 : 0;
     if (hard && *soft_ms < 1) *soft_ms = 1;

@@ -161,6 +161,16 @@ bool cli_duration(const Cli *cli, const char *opt, const char *arg, int64_t unit
     return true;
 }
 
+bool cli_origin(const Cli *cli, const char *arg, Origin *out) {
+    if (strcmp(arg, "bottom") == 0) *out = ORIGIN_BOTTOM;
+    else if (strcmp(arg, "top") == 0) *out = ORIGIN_TOP;
+    else {
+        cli_error(cli, "--origin: '%s' is not bottom or top", arg);
+        return false;
+    }
+    return true;
+}
+
 /* What is being parsed: a program, or one of its commands. */
 typedef struct {
     const CliProgram *prog;   /* the program or the command */
@@ -179,14 +189,7 @@ static bool common_option(Cli *cli, const CliScope *sc, int id, const char *arg)
         if (!cli_int(cli, "size", arg, BOARD_MIN, BOARD_MAX, &v)) return false;
         cli->size = (int)v;
         return true;
-    case CLI_OPT_ORIGIN:
-        if (strcmp(arg, "bottom") == 0) cli->origin = ORIGIN_BOTTOM;
-        else if (strcmp(arg, "top") == 0) cli->origin = ORIGIN_TOP;
-        else {
-            cli_error(cli, "--origin: '%s' is not bottom or top", arg);
-            return false;
-        }
-        return true;
+    case CLI_OPT_ORIGIN: return cli_origin(cli, arg, &cli->origin);
     case CLI_OPT_TO_MOVE:
         if (strcmp(arg, "black") == 0) cli->to_move = COLOR_BLACK;
         else if (strcmp(arg, "white") == 0) cli->to_move = COLOR_WHITE;

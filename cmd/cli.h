@@ -114,6 +114,10 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
  * returns false otherwise. */
 bool cli_int(const Cli *cli, const char *opt, const char *arg, long lo, long hi, long *out);
 
+/* Parses an --origin value (bottom or top); prints a usage error and
+ * returns false otherwise. */
+bool cli_origin(const Cli *cli, const char *arg, Origin *out);
+
 /* Parses a duration option value: a decimal number with an optional unit,
  * "ms" or "s" (without one, unit_ms milliseconds: 1 or 1000), rounded to
  * whole milliseconds, at least 1 ms and at most max_ms; prints a usage

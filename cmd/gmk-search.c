@@ -114,14 +114,7 @@ static bool search_option(void *ctx, int id, const char *arg) {
         pg->lim.nodes = (uint64_t)v;
         return true;
     case OPT_TIME: return cli_duration(&pg->cli, "time", arg, 1, 86400000, &pg->lim.time_ms);
-    case OPT_BENCH_ORIGIN:
-        if (strcmp(arg, "bottom") == 0) pg->bench_origin = ORIGIN_BOTTOM;
-        else if (strcmp(arg, "top") == 0) pg->bench_origin = ORIGIN_TOP;
-        else {
-            cli_error(&pg->cli, "--origin: '%s' is not bottom or top", arg);
-            return false;
-        }
-        return true;
+    case OPT_BENCH_ORIGIN: return cli_origin(&pg->cli, arg, &pg->bench_origin);
     case OPT_THREADS:
         if (!cli_int(&pg->cli, "threads", arg, 1, SEARCH_THREADS_MAX, &v)) return false;
         pg->lim.threads = (int)v;

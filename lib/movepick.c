@@ -83,6 +83,14 @@ static inline bool threat_real(Board *b, Move p, Color them) {
     return them != COLOR_BLACK || b->rule != RULE_RENJU || board_forbidden(b, p) == FORBID_NONE;
 }
 
+/* Empty points of row y within two lines of a stone (occ: the stones of
+ * each row, zero outside the board). */
+static inline uint32_t near_row(const uint32_t *occ, int y, uint32_t onboard) {
+    uint32_t h = occ[y - 2] | occ[y - 1] | occ[y] | occ[y + 1] | occ[y + 2];
+    h |= h << 1 | h << 2 | h >> 1 | h >> 2;
+    return h & onboard & ~occ[y];
+}
+
 /* Candidates of the side to move, narrowed and scored (see the top of the file). */
 int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *info) {
     Color us = board_side(b), them = (Color)(us ^ 1);
@@ -121,9 +129,7 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
     int real_lvl = THREAT_LVL_NONE;
     int n = 0;
     for (int y = ystart; y <= yend; y++) {
-        uint32_t h = occ[y - 2] | occ[y - 1] | occ[y] | occ[y + 1] | occ[y + 2];
-        h |= h << 1 | h << 2 | h >> 1 | h >> 2;
-        h &= onboard & ~occ[y];
+        uint32_t h = near_row(occ, y, onboard);
         while (h) {
             int x = __builtin_ctz(h);
             h &= h - 1;
@@ -178,9 +184,7 @@ Move movegen_find(const Board *b, Color c, int cls) {
     for (int y = BOARD_PAD; y < BOARD_PAD + b->size; y++) occ[y] = b->rows[0][y] | b->rows[1][y];
     uint32_t onboard = ((1u << b->size) - 1) << BOARD_PAD;
     for (int y = BOARD_PAD; y < BOARD_PAD + b->size; y++) {
-        uint32_t h = occ[y - 2] | occ[y - 1] | occ[y] | occ[y + 1] | occ[y + 2];
-        h |= h << 1 | h << 2 | h >> 1 | h >> 2;
-        h &= onboard & ~occ[y];
+        uint32_t h = near_row(occ, y, onboard);
         while (h) {
             int x = __builtin_ctz(h);
             h &= h - 1;

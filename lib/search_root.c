@@ -90,7 +90,7 @@ static Move book_move(Search *s, Board *b, int *score, Move *only, int *n_only) 
     *n_only = 0;
     if (!bk) return MOVE_NONE;
     const BookInfo *bi = book_info(bk);
-    if (bi->size != b->size || bi->rule != b->rule) return MOVE_NONE;
+    if (bi->size != b->size) return MOVE_NONE; /* books are kept by rule */
     BookMove mv[MOVELIST_MAX];
     int n = 0;
     if (book_probe(bk, b, mv, MOVELIST_MAX, &n) != GMK_OK) return MOVE_NONE;

@@ -93,6 +93,20 @@ int solve_fives(const Solver *s, Color c, Move *out, int max) {
     return solve_scan_class(s, c, 1u << CLS_FIVE, want < max ? want : max, out);
 }
 
+void solve_sort_moves(Move *m, int *score, int n) {
+    for (int i = 1; i < n; i++) {
+        Move x = m[i];
+        int k = score[i], j = i - 1;
+        while (j >= 0 && score[j] < k) {
+            m[j + 1] = m[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        m[j + 1] = x;
+        score[j + 1] = k;
+    }
+}
+
 /* ---- table -------------------------------------------------------------- */
 
 static VcfEntry *vtab_probe(Solver *s, Key k) {
@@ -140,17 +154,7 @@ static int four_rank(const Board *b, Move p, Color a, Move last) {
 static void order_fours(const Board *b, Move *cand, int n, Color a, Move last, Move first) {
     int key[CAND_MAX];
     for (int i = 0; i < n; i++) key[i] = cand[i] == first ? 1000 : four_rank(b, cand[i], a, last);
-    for (int i = 1; i < n; i++) {
-        Move m = cand[i];
-        int k = key[i], j = i - 1;
-        while (j >= 0 && key[j] < k) {
-            cand[j + 1] = cand[j];
-            key[j + 1] = key[j];
-            j--;
-        }
-        cand[j + 1] = m;
-        key[j + 1] = k;
-    }
+    solve_sort_moves(cand, key, n);
 }
 
 /* One attacker node. ply: index in line of this node's move; *used: fours

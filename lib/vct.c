@@ -107,21 +107,6 @@ static int max_shape(const Board *b, Move p, Color c) {
     return m;
 }
 
-/* Sorts moves by score, best first (insertion sort: lists are short). */
-static void sort_moves(Move *m, int *score, int n) {
-    for (int i = 1; i < n; i++) {
-        Move x = m[i];
-        int k = score[i], j = i - 1;
-        while (j >= 0 && score[j] < k) {
-            m[j + 1] = m[j];
-            score[j + 1] = score[j];
-            j--;
-        }
-        m[j + 1] = x;
-        score[j + 1] = k;
-    }
-}
-
 /* The legal four points of colour c, appended to out (marked in mark). */
 static int add_fours(Solver *s, Color c, uint8_t *mark, Move *out, int n) {
     const Board *b = s->b;
@@ -219,7 +204,7 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
         int cls = b->ps[p].cls[a];
         score[i] = (i < nf ? 1000 : 0) + cls * 16 + max_shape(b, p, a);
     }
-    sort_moves(out, score, k);
+    solve_sort_moves(out, score, k);
     *n = k;
     return GEN_LIST;
 }
@@ -298,7 +283,7 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
         }
     int score[CAND_MAX];
     for (int i = 0; i < k; i++) score[i] = b->ps[out[i]].cls[d] * 16 + max_shape(b, out[i], a);
-    sort_moves(out, score, k);
+    solve_sort_moves(out, score, k);
     *n = k;
     return GEN_LIST;
 }

@@ -10,15 +10,8 @@
 #include "testutil.h"
 #include "tt.h"
 
-static Board *position(Rule rule, const char *moves) {
-    Board *b = board_new(15, rule);
-    assert_non_null(b);
-    ParseError e;
-    GmkStatus st = notation_parse_position(b, moves, strlen(moves), ORIGIN_BOTTOM, &e);
-    if (st != GMK_OK) print_error("%s: %s\n", moves, e.msg);
-    assert_int_equal(st, GMK_OK);
-    return b;
-}
+/* A 15x15 board of the rule holding the moves. */
+static Board *position(Rule rule, const char *moves) { return test_board(rule, 15, moves); }
 
 static Move at(const char *s) {
     Move m;

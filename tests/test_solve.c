@@ -10,49 +10,6 @@
 
 #include "testutil.h"
 
-/* A board of the given rule and size holding the position text. */
-static Board *pos_board(Rule rule, int size, const char *text) {
-    Board *b = board_new(size, rule);
-    assert_non_null(b);
-    ParseError e;
-    GmkStatus st = notation_parse_position(b, text, strlen(text), ORIGIN_BOTTOM, &e);
-    if (st != GMK_OK) print_error("%s: %s\n", text, e.msg);
-    assert_int_equal(st, GMK_OK);
-    return b;
-}
-
-/* A board from a diagram (rows separated by '/', top row first; 'x' black,
- * 'o' white) with the side to move given. */
-static Board *diagram_board(Rule rule, const char *rows, Color to_move) {
-    char text[4096];
-    size_t n = 0;
-    for (const char *s = rows; *s && n + 2 < sizeof text; s++) text[n++] = *s == '/' ? '\n' : *s;
-    text[n++] = '\n';
-    text[n] = '\0';
-    DiagramReader *r = diagram_reader_new();
-    assert_non_null(r);
-    for (const char *s = text; *s;) {
-        const char *nl = strchr(s, '\n');
-        diagram_reader_feed(r, s, (size_t)(nl - s));
-        s = nl + 1;
-    }
-    Board *b = board_new(diagram_reader_size(r), rule);
-    assert_non_null(b);
-    ParseError e;
-    GmkStatus st = diagram_reader_finish(r, b, to_move, &e);
-    if (st != GMK_OK) print_error("%s\n", e.msg);
-    assert_int_equal(st, GMK_OK);
-    diagram_reader_free(r);
-    return b;
-}
-
-static Move pt(const Board *b, const char *s) {
-    Move m;
-    int len;
-    assert_int_equal(notation_parse_point(s, board_size(b), ORIGIN_BOTTOM, &m, &len), GMK_OK);
-    return m;
-}
-
 /* Solves with the given options; the board must come back unchanged. */
 static SolveResult solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome *out) {
     Key k = board_key(b);
@@ -78,15 +35,15 @@ static void test_vcf_simple(void **state) {
     SolveOptions o;
     solve_options_default(&o);
     /* black: three in a row with a free end, a second line to combine */
-    Board *b = pos_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5 h9 a7 h10 a9");
+    Board *b = test_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5 h9 a7 h10 a9");
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     assert_true(out_buf.line_len >= 1);
     /* the line checks on its own too */
     assert_true(solve_check_line(b, out_buf.line, out_buf.line_len, NULL));
     /* white to move with nothing: no VCF */
-    board_play(b, pt(b, "o15"));
+    board_play(b, test_point(b, "o15"));
     o.kind = SOLVE_VCF;
-    Board *w = pos_board(RULE_FREESTYLE, 15, "h8 a1 i8");
+    Board *w = test_board(RULE_FREESTYLE, 15, "h8 a1 i8");
     assert_int_equal(solve(s, w, &o, &out_buf), SOLVE_NOWIN);
     board_free(w);
     board_free(b);
@@ -100,7 +57,7 @@ static void test_vcf_counter(void **state) {
     Solver *s = solver_new(1 << 20);
     SolveOptions o;
     solve_options_default(&o);
-    Board *b = diagram_board(RULE_RENJU,
+    Board *b = test_diagram_board(RULE_RENJU,
                              ".............../.............../.............../"
                              ".............../.............../.............../"
                              ".......o......./.......x.xxo.../........xo.x.../"
@@ -120,13 +77,13 @@ static void test_vcf_forbidden_block(void **state) {
     solve_options_default(&o);
     /* white's h9 makes a four (h9-h12, h13 black) whose five point h8 is a
      * double three for black (g8 i8 across, g7 i9 on the diagonal) */
-    Board *b = pos_board(RULE_RENJU, 15, "g8 h10 i8 h11 g7 h12 i9 a1 h13");
-    assert_int_equal(board_forbidden(b, pt(b, "h8")), FORBID_DOUBLE_THREE);
+    Board *b = test_board(RULE_RENJU, 15, "g8 h10 i8 h11 g7 h12 i9 a1 h13");
+    assert_int_equal(board_forbidden(b, test_point(b, "h8")), FORBID_DOUBLE_THREE);
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     assert_int_equal(out_buf.line_len, 1);
-    assert_int_equal(out_buf.line[0], pt(b, "h9"));
+    assert_int_equal(out_buf.line[0], test_point(b, "h9"));
     /* in freestyle the same four is simply blocked */
-    Board *f = pos_board(RULE_FREESTYLE, 15, "g8 h10 i8 h11 g7 h12 i9 a1 h13");
+    Board *f = test_board(RULE_FREESTYLE, 15, "g8 h10 i8 h11 g7 h12 i9 a1 h13");
     assert_int_equal(solve(s, f, &o, &out_buf), SOLVE_NOWIN);
     board_free(f);
     board_free(b);
@@ -139,7 +96,7 @@ static void test_limits(void **state) {
     Solver *s = solver_new(1 << 20);
     SolveOptions o;
     solve_options_default(&o);
-    Board *b = pos_board(RULE_RENJU, 15,
+    Board *b = test_board(RULE_RENJU, 15,
                          "j12 h11 i11 j11 f10 g10 f9 i10 j9 g9 l9 i9 h8 g8 f7 j8 g7 l8 k7");
     o.max_nodes = 1;
     SolveResult r = solve(s, b, &o, &out_buf);
@@ -156,23 +113,23 @@ static void test_limits(void **state) {
 /* The checker turns down lines that are not wins. */
 static void test_checker_rejects(void **state) {
     (void)state;
-    Board *b = pos_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5");
-    Move quiet[] = {pt(b, "c10")};
+    Board *b = test_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5");
+    Move quiet[] = {test_point(b, "c10")};
     assert_false(solve_check_line(b, quiet, 1, NULL));
     /* a closed four the defender blocks, then nothing */
-    Board *e = pos_board(RULE_FREESTYLE, 15, "h8 g8 i8 a3 j8 a5");
-    Move four[] = {pt(e, "k8"), pt(e, "l8")};
+    Board *e = test_board(RULE_FREESTYLE, 15, "h8 g8 i8 a3 j8 a5");
+    Move four[] = {test_point(e, "k8"), test_point(e, "l8")};
     assert_false(solve_check_line(e, four, 2, NULL));
-    Move wrong[] = {pt(e, "k8"), pt(e, "m8"), pt(e, "l8")};
+    Move wrong[] = {test_point(e, "k8"), test_point(e, "m8"), test_point(e, "l8")};
     assert_false(solve_check_line(e, wrong, 3, NULL));
     board_free(e);
     /* open four: wins whatever the block */
-    Move open[] = {pt(b, "k8")};
-    Board *c = pos_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5 --");
+    Move open[] = {test_point(b, "k8")};
+    Board *c = test_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5 --");
     (void)c;
     board_free(c);
-    Board *d = pos_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5");
-    open[0] = pt(d, "g8");
+    Board *d = test_board(RULE_FREESTYLE, 15, "h8 a1 i8 a3 j8 a5");
+    open[0] = test_point(d, "g8");
     SolveCheckError err;
     assert_true(solve_check_line(d, open, 1, &err));
     board_free(d);

@@ -36,7 +36,9 @@ Solver *solver_new(size_t memory) {
     s->undo = malloc(SOLVE_STACK * sizeof *s->undo);
     size_t vb = pow2_floor(memory / 4 / (2 * sizeof(VcfEntry)));
     size_t tb = pow2_floor((memory - memory / 16 - vb * 2 * sizeof(VcfEntry)) / (4 * sizeof(DfpnEntry)));
-    size_t mb = pow2_floor(memory / 16 / sizeof(MoveCache));
+    /* the move cache: a sixteenth at least, and what the powers of two leave */
+    size_t mb = pow2_floor((memory - vb * 2 * sizeof(VcfEntry) - tb * 4 * sizeof(DfpnEntry)) /
+                           sizeof(MoveCache));
     s->vtab = calloc(vb * 2, sizeof *s->vtab);
     s->ttab = calloc(tb * 4, sizeof *s->ttab);
     s->mcache = calloc(mb, sizeof *s->mcache);
@@ -95,6 +97,7 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
         if (y < bx[2]) bx[2] = (int8_t)y;
         bx[3] = (int8_t)y;
     }
+    s->age++;
     s->nodes = 0;
     s->aborted = false;
     s->node_limit = max_nodes ? max_nodes : UINT64_MAX;

@@ -11,7 +11,8 @@
  *    of len fours starting with move m"; 16-byte entries, 2-way buckets;
  *  - the df-pn table: per (stones, side to move, depth left, free moves left)
  *    proof and disproof numbers and the proving move; 24-byte entries,
- *    4-way buckets, the entry with the least work is replaced.
+ *    4-way buckets; an entry of an earlier search (the tables persist
+ *    between searches) is replaced first, else the one with the least work.
  */
 #ifndef GMK_SOLVE_H
 #define GMK_SOLVE_H
@@ -64,7 +65,7 @@ typedef struct {
     uint32_t pn, dn;  /* proof and disproof numbers; 0 / DFPN_INF when decided */
     uint32_t work;    /* nodes spent below this entry (replacement) */
     Move move;        /* OR node: proving move; MOVE_PASS: proven by a VCF */
-    uint8_t flags;    /* unused */
+    uint8_t age;      /* the search that stored it (Solver.age) */
     uint8_t pad_;
 } DfpnEntry;
 
@@ -72,7 +73,7 @@ typedef struct {
 
 /* Cached move list of a df-pn node (generation is costly and df-pn comes
  * back to a node many times). */
-#define MCACHE_MOVES 92
+#define MCACHE_MOVES 124
 typedef struct {
     Key key;                  /* node key; 0 = empty */
     int16_t n;                /* moves */
@@ -134,6 +135,7 @@ struct Solver {
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
     bool renju_black_def;           /* renju and the defender is black */
     bool renju_black_att;           /* renju and the attacker is black */
+    uint8_t age;                    /* counts searches: entries of older ones are replaced first */
     MoveCache *mcache;              /* move lists per node */
     size_t mmask;                   /* entries - 1 */
     SolvePatch patch[PATCH_MAX];    /* defences the checker asked for */
@@ -190,7 +192,7 @@ int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *ou
  * makes five; at most max of them. */
 int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max);
 /* Sorts m[0..n) by score, highest first, keeping the order of equal scores
- * (insertion sort: the lists are short). */
+ * (insertion sort for short lists, Shell sort for long ones). */
 void solve_sort_moves(Move *m, int *score, int n);
 /* Colour c's five points anywhere (up to max). */
 int solve_fives(const Solver *s, Color c, Move *out, int max);

@@ -73,17 +73,23 @@ static DfpnEntry *tt_find(Solver *s, Key k) {
     return NULL;
 }
 
-/* Stores a node's numbers; a full bucket gives up its least worked entry. */
+/* Stores a node's numbers; a full bucket gives up an entry of an earlier
+ * search (Solver.age) or else its least worked one. Without the age, the
+ * well-worked entries of earlier puzzles in a batch would hold their slots
+ * for good and the table would shrink puzzle by puzzle. */
 static void tt_put(Solver *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t work) {
     DfpnEntry *e = &s->ttab[(k & s->tmask) * 4], *slot = NULL;
     for (int i = 0; i < 4 && !slot; i++)
         if (e[i].key == k) slot = &e[i];
     if (!slot) {
         slot = &e[0];
-        for (int i = 1; i < 4; i++)
-            if (e[i].work < slot->work) slot = &e[i];
+        for (int i = 1; i < 4; i++) {
+            bool old_i = e[i].age != s->age, old_slot = slot->age != s->age;
+            if (old_i != old_slot ? old_i : e[i].work < slot->work) slot = &e[i];
+        }
     }
     slot->key = k;
+    slot->age = s->age;
     slot->pn = pn;
     slot->dn = dn;
     slot->move = m;

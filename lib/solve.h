@@ -191,8 +191,9 @@ int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *ou
 /* The empty points on the four lines through p (within 4) where colour c
  * makes five; at most max of them. */
 int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max);
-/* Sorts m[0..n) by score, highest first, keeping the order of equal scores
- * (insertion sort for short lists, Shell sort for long ones). */
+/* Sorts m[0..n) (n <= CAND_MAX) by score, highest first, keeping the
+ * order of equal scores; every score in 0 .. 2^22 - 1 (score is only
+ * read). */
 void solve_sort_moves(Move *m, int *score, int n);
 /* Colour c's five points anywhere (up to max). */
 int solve_fives(const Solver *s, Color c, Move *out, int max);

@@ -94,47 +94,27 @@ int solve_fives(const Solver *s, Color c, Move *out, int max) {
 }
 
 void solve_sort_moves(Move *m, int *score, int n) {
-    if (n > 16) {
-        /* long lists (VCT candidates): score and place in one key, a Shell
-         * sort of the keys (Ciura's gaps); the keys are distinct, so moves
-         * of equal score keep their order */
-        uint32_t key[CAND_MAX];
-        Move was[CAND_MAX];
-        bool packed = n <= CAND_MAX && CAND_MAX <= 1024;
-        for (int i = 0; i < n && packed; i++) {
-            packed = score[i] >= 0 && score[i] < (1 << 20);
-            key[i] = (uint32_t)score[i] << 10 | (uint32_t)(1023 - i);
-            was[i] = m[i];
-        }
-        if (packed) {
-            static const int gaps[] = {132, 57, 23, 10, 4, 1};
-            for (int g = 0; g < 6; g++) {
-                int gap = gaps[g];
-                for (int i = gap; i < n; i++) {
-                    uint32_t x = key[i];
-                    int j = i;
-                    for (; j >= gap && key[j - gap] < x; j -= gap) key[j] = key[j - gap];
-                    key[j] = x;
-                }
-            }
-            for (int i = 0; i < n; i++) {
-                m[i] = was[1023 - (int)(key[i] & 1023)];
-                score[i] = (int)(key[i] >> 10);
-            }
-            return;
+    /* score and place in one key: the keys are distinct, so moves of equal
+     * score keep their order. A Shell sort of the keys (Ciura's gaps; on
+     * short lists only the last gap runs: an insertion sort) */
+    _Static_assert(CAND_MAX <= 1024, "a move's place takes 10 bits of its key");
+    static const int gaps[] = {132, 57, 23, 10, 4, 1};
+    uint32_t key[CAND_MAX];
+    Move was[CAND_MAX];
+    for (int i = 0; i < n; i++) {
+        key[i] = (uint32_t)score[i] << 10 | (uint32_t)(1023 - i);
+        was[i] = m[i];
+    }
+    for (int g = 0; g < 6; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < n; i++) {
+            uint32_t x = key[i];
+            int j = i;
+            for (; j >= gap && key[j - gap] < x; j -= gap) key[j] = key[j - gap];
+            key[j] = x;
         }
     }
-    for (int i = 1; i < n; i++) {
-        Move x = m[i];
-        int k = score[i], j = i - 1;
-        while (j >= 0 && score[j] < k) {
-            m[j + 1] = m[j];
-            score[j + 1] = score[j];
-            j--;
-        }
-        m[j + 1] = x;
-        score[j + 1] = k;
-    }
+    for (int i = 0; i < n; i++) m[i] = was[1023 - (int)(key[i] & 1023)];
 }
 
 /* ---- table -------------------------------------------------------------- */

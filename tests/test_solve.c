@@ -112,7 +112,7 @@ static void test_limits(void **state) {
 
 /* Tables persist between searches; the entries of an earlier puzzle must
  * not keep their slots (they did, being well worked, and a batch of puzzles
- * saw the table shrink: here the second puzzle took 23% more nodes than on
+ * saw the table shrink: here the second puzzle took 21% more nodes than on
  * its own). Two quintet cases (MIT, Copyright (c) 2020 Renju Note) in a
  * 1 MB table: the second costs about what it costs alone (the order of
  * slots in a bucket may break a tie differently: a few nodes). */

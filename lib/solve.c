@@ -78,6 +78,8 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
     s->b = b;
     s->att = attacker;
     s->sp = 0;
+    s->shadow = 0;
+    s->shadow_dd = 0;
     /* the table keys start from the rule and the board size: a solver that
      * searched the same stones under another rule or on another board must
      * not reuse what it found there (tables persist between searches) */

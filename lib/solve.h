@@ -106,6 +106,9 @@ struct Solver {
     Color att;                      /* attacker of the current search */
     Key key;                        /* Zobrist key of the stones on b */
     int sp;                         /* stones placed by the solver */
+    Key shadow;                     /* stones of the defender's counter-fours and their
+                                       forced blocks on the df-pn path (zobrist keys) */
+    int shadow_dd;                  /* how many such pairs: the attacker moves they took */
     Move st_move[SOLVE_STACK];      /* placed stones */
     int8_t box[SOLVE_STACK + 1][4]; /* bounding box of stones per level: x0 x1 y0 y1 */
     ShapeUndo *undo;                /* SOLVE_STACK shape undo records */

@@ -28,6 +28,8 @@
  * Generated move lists are cached per node (MoveCache); proof and disproof
  * numbers live in the df-pn table keyed by the stones, the side to move,
  * the depth and free moves left, the attacker and the kind of search.
+ * Below a defender's counter-four and its forced block, the move that proved
+ * the same node without those stones is tried first (shadow_hint).
  */
 #include <stdlib.h>
 #include <string.h>

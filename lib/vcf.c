@@ -93,7 +93,27 @@ int solve_fives(const Solver *s, Color c, Move *out, int max) {
     return solve_scan_class(s, c, 1u << CLS_FIVE, want < max ? want : max, out);
 }
 
+/* The counting sort of solve_sort_moves for long lists of scores below
+ * 512 (the move generators' candidate lists): stable, highest first. */
+static void sort_counting(Move *m, const int *score, int n) {
+    uint16_t start[513];
+    Move was[CAND_MAX];
+    memset(start, 0, sizeof start);
+    for (int i = 0; i < n; i++) start[511 - score[i] + 1]++;
+    for (int v = 1; v <= 512; v++) start[v] = (uint16_t)(start[v] + start[v - 1]);
+    memcpy(was, m, (size_t)n * sizeof *m);
+    for (int i = 0; i < n; i++) m[start[511 - score[i]]++] = was[i];
+}
+
 void solve_sort_moves(Move *m, int *score, int n) {
+    if (n >= 24) {
+        bool small = true;
+        for (int i = 0; i < n && small; i++) small = score[i] < 512;
+        if (small) {
+            sort_counting(m, score, n);
+            return;
+        }
+    }
     /* score and place in one key: the keys are distinct, so moves of equal
      * score keep their order. A Shell sort of the keys (Ciura's gaps; on
      * short lists only the last gap runs: an insertion sort) */

@@ -206,11 +206,12 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
                 if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);
             }
     }
+    _Static_assert(CLS_NB <= 16, "a class and a shape fit a candidate's score below 256");
     int score[CAND_MAX];
     for (int i = 0; i < k; i++) {
         Move p = out[i];
         int cls = b->ps[p].cls[a];
-        score[i] = (i < nf ? 1000 : 0) + cls * 16 + max_shape(b, p, a);
+        score[i] = (i < nf ? 256 : 0) + cls * 16 + max_shape(b, p, a);
     }
     solve_sort_moves(out, score, k);
     *n = k;
@@ -297,7 +298,7 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     int score[CAND_MAX];
     for (int i = 0; i < k; i++) {
         int cls = b->ps[out[i]].cls[d];
-        score[i] = (cls == CLS_FOUR ? 0 : 1000) + cls * 16 + max_shape(b, out[i], a);
+        score[i] = (cls == CLS_FOUR ? 0 : 256) + cls * 16 + max_shape(b, out[i], a);
     }
     solve_sort_moves(out, score, k);
     *n = k;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve.h"
 #include "testutil.h"
 
 /* Solves with the given options; the board must come back unchanged. */
@@ -167,6 +168,34 @@ static void test_shadow_hints(void **state) {
     board_free(b);
 }
 
+/* solve_sort_moves (a counting sort for long lists of small scores, a
+ * Shell sort otherwise) against the obvious stable insertion sort, on
+ * random lists of every length, small and large scores. */
+static void test_sort_moves(void **state) {
+    (void)state;
+    static Move m[CAND_MAX], want[CAND_MAX];
+    static int score[CAND_MAX], ws[CAND_MAX];
+    uint64_t r = 0x2545F4914F6CDD1DULL;
+    for (int round = 0; round < 2000; round++) {
+        int n = round % 3 == 0 ? (int)(r % CAND_MAX) + 1 : (int)(r % 130) + 1;
+        int range = round % 4 == 0 ? 4000 : round % 4 == 1 ? 512 : round % 4 == 2 ? 20 : 300;
+        for (int i = 0; i < n; i++) {
+            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+            m[i] = want[i] = (Move)i;
+            score[i] = ws[i] = (int)(r % (uint64_t)range);
+        }
+        for (int i = 1; i < n; i++) /* stable: equal scores keep their order */
+            for (int j = i; j > 0 && ws[j - 1] < ws[j]; j--) {
+                int t = ws[j];
+                ws[j] = ws[j - 1], ws[j - 1] = t;
+                Move u = want[j];
+                want[j] = want[j - 1], want[j - 1] = u;
+            }
+        solve_sort_moves(m, score, n);
+        assert_memory_equal(m, want, (size_t)n * sizeof *m);
+    }
+}
+
 /* The checker turns down lines that are not wins. */
 static void test_checker_rejects(void **state) {
     (void)state;
@@ -201,6 +230,7 @@ int main(void) {
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_table_batch),
         cmocka_unit_test(test_shadow_hints),
+        cmocka_unit_test(test_sort_moves),
         cmocka_unit_test(test_checker_rejects),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

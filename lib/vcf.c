@@ -108,7 +108,7 @@ static void sort_counting(Move *m, const int *score, int n) {
 void solve_sort_moves(Move *m, int *score, int n) {
     if (n >= 24) {
         bool small = true;
-        for (int i = 0; i < n && small; i++) small = score[i] < 512;
+        for (int i = 0; i < n && small; i++) small = (unsigned)score[i] < 512u;
         if (small) {
             sort_counting(m, score, n);
             return;

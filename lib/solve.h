@@ -195,8 +195,10 @@ int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *ou
  * makes five; at most max of them. */
 int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max);
 /* Sorts m[0..n) (n <= CAND_MAX) by score, highest first, keeping the
- * order of equal scores; every score in 0 .. 2^22 - 1 (score is only
- * read). */
+ * order of equal scores. Scores in 0 .. SORT_SCORES - 1 take the fast path
+ * on long lists; the move generators keep theirs there. score is only
+ * read. */
+#define SORT_SCORES 512
 void solve_sort_moves(Move *m, int *score, int n);
 /* Colour c's five points anywhere (up to max). */
 int solve_fives(const Solver *s, Color c, Move *out, int max);

@@ -93,48 +93,29 @@ int solve_fives(const Solver *s, Color c, Move *out, int max) {
     return solve_scan_class(s, c, 1u << CLS_FIVE, want < max ? want : max, out);
 }
 
-/* The counting sort of solve_sort_moves for long lists of scores below
- * 512 (the move generators' candidate lists): stable, highest first. */
-static void sort_counting(Move *m, const int *score, int n) {
-    uint16_t start[513];
-    Move was[CAND_MAX];
-    memset(start, 0, sizeof start);
-    for (int i = 0; i < n; i++) start[511 - score[i] + 1]++;
-    for (int v = 1; v <= 512; v++) start[v] = (uint16_t)(start[v] + start[v - 1]);
-    memcpy(was, m, (size_t)n * sizeof *m);
-    for (int i = 0; i < n; i++) m[start[511 - score[i]]++] = was[i];
-}
-
+/* Long lists (the generators' candidate lists, up to CAND_MAX) go through a
+ * stable counting sort over the score range; short ones (the VCF's fours)
+ * and scores out of range through an insertion sort. */
 void solve_sort_moves(Move *m, int *score, int n) {
-    if (n >= 24) {
-        bool small = true;
-        for (int i = 0; i < n && small; i++) small = (unsigned)score[i] < 512u;
-        if (small) {
-            sort_counting(m, score, n);
-            return;
-        }
-    }
-    /* score and place in one key: the keys are distinct, so moves of equal
-     * score keep their order. A Shell sort of the keys (Ciura's gaps; on
-     * short lists only the last gap runs: an insertion sort) */
-    _Static_assert(CAND_MAX <= 1024, "a move's place takes 10 bits of its key");
-    static const int gaps[] = {132, 57, 23, 10, 4, 1};
-    uint32_t key[CAND_MAX];
+    bool counting = n >= 24;
+    for (int i = 0; i < n && counting; i++) counting = (unsigned)score[i] < SORT_SCORES;
     Move was[CAND_MAX];
+    memcpy(was, m, (size_t)n * sizeof *m);
+    if (counting) {
+        uint16_t start[SORT_SCORES + 1]; /* index: SORT_SCORES - 1 - score, highest first */
+        memset(start, 0, sizeof start);
+        for (int i = 0; i < n; i++) start[SORT_SCORES - score[i]]++;
+        for (int v = 1; v <= SORT_SCORES; v++) start[v] = (uint16_t)(start[v] + start[v - 1]);
+        for (int i = 0; i < n; i++) m[start[SORT_SCORES - 1 - score[i]]++] = was[i];
+        return;
+    }
+    int at[CAND_MAX]; /* at[k]: the place in was of m[k] */
     for (int i = 0; i < n; i++) {
-        key[i] = (uint32_t)score[i] << 10 | (uint32_t)(1023 - i);
-        was[i] = m[i];
+        int j = i;
+        for (; j > 0 && score[at[j - 1]] < score[i]; j--) at[j] = at[j - 1];
+        at[j] = i;
     }
-    for (int g = 0; g < 6; g++) {
-        int gap = gaps[g];
-        for (int i = gap; i < n; i++) {
-            uint32_t x = key[i];
-            int j = i;
-            for (; j >= gap && key[j - gap] < x; j -= gap) key[j] = key[j - gap];
-            key[j] = x;
-        }
-    }
-    for (int i = 0; i < n; i++) m[i] = was[1023 - (int)(key[i] & 1023)];
+    for (int i = 0; i < n; i++) m[i] = was[at[i]];
 }
 
 /* ---- table -------------------------------------------------------------- */
@@ -183,7 +164,7 @@ static int four_rank(const Board *b, Move p, Color a, Move last) {
 /* Orders cand[0..n) by rank, best first; first (if present) goes first. */
 static void order_fours(const Board *b, Move *cand, int n, Color a, Move last, Move first) {
     int key[CAND_MAX];
-    for (int i = 0; i < n; i++) key[i] = cand[i] == first ? 1000 : four_rank(b, cand[i], a, last);
+    for (int i = 0; i < n; i++) key[i] = cand[i] == first ? SORT_SCORES - 1 : four_rank(b, cand[i], a, last);
     solve_sort_moves(cand, key, n);
 }
 

@@ -115,6 +115,14 @@ static int max_shape(const Board *b, Move p, Color c) {
     return m;
 }
 
+/* A candidate's rank for the generators' ordering: its class for colour
+ * cls_of, then the attacker's strongest line shape there; below 256, so
+ * that a group offset of 256 keeps the score under SORT_SCORES. */
+static int cand_rank(const Board *b, Move p, Color cls_of, Color att) {
+    _Static_assert(CLS_NB <= 16 && 2 * 256 <= SORT_SCORES, "a class and a shape fit below 256");
+    return b->ps[p].cls[cls_of] * 16 + max_shape(b, p, att);
+}
+
 /* The legal four points of colour c, appended to out (marked in mark). */
 static int add_fours(Solver *s, Color c, uint8_t *mark, Move *out, int n) {
     const Board *b = s->b;
@@ -206,13 +214,8 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
                 if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);
             }
     }
-    _Static_assert(CLS_NB <= 16, "a class and a shape fit a candidate's score below 256");
     int score[CAND_MAX];
-    for (int i = 0; i < k; i++) {
-        Move p = out[i];
-        int cls = b->ps[p].cls[a];
-        score[i] = (i < nf ? 256 : 0) + cls * 16 + max_shape(b, p, a);
-    }
+    for (int i = 0; i < k; i++) score[i] = (i < nf ? 256 : 0) + cand_rank(b, out[i], a, a);
     solve_sort_moves(out, score, k);
     *n = k;
     return GEN_LIST;
@@ -296,10 +299,8 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
      * mean). A counter-four that also makes a three or a second four is a
      * counter-attack and keeps its rank. */
     int score[CAND_MAX];
-    for (int i = 0; i < k; i++) {
-        int cls = b->ps[out[i]].cls[d];
-        score[i] = (cls == CLS_FOUR ? 0 : 256) + cls * 16 + max_shape(b, out[i], a);
-    }
+    for (int i = 0; i < k; i++)
+        score[i] = (b->ps[out[i]].cls[d] == CLS_FOUR ? 0 : 256) + cand_rank(b, out[i], d, a);
     solve_sort_moves(out, score, k);
     *n = k;
     return GEN_LIST;
@@ -401,8 +402,10 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
     }
     Color mover = or_node ? s->att : (Color)!s->att;
     int cdepth = or_node ? depth - 1 : depth;
-    /* the forced block of a defender's four: below it, the shadow (s->shadow) grows by the two stones */
+    /* the forced block of a defender's four: below it, the shadow (s->shadow)
+     * grows by the two stones */
     bool block = or_node && n == 1 && s->sp > 0 && s->b->clscount[!s->att][CLS_FIVE] == 1;
+    Key pair = block ? zobrist_table[!s->att][s->st_move[s->sp - 1]] ^ zobrist_table[s->att][cand[0]] : 0;
     bool hinted = or_node && s->shadow_dd > 0 && n > 1 && shadow_hint(s, depth, fr, cand, n);
     Key ckey[CAND_MAX];
     uint8_t init[CAND_MAX];
@@ -457,7 +460,6 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
             cth2 = thdn < v2e ? thdn : v2e;
             cth1 = thpn >= DFPN_INF ? DFPN_INF : thpn - pn + bpn;
         }
-        Key pair = block ? zobrist_table[!s->att][s->st_move[s->sp - 1]] ^ zobrist_table[s->att][cand[best]] : 0;
         s->shadow ^= pair;
         s->shadow_dd += block;
         solve_place(s, cand[best], mover);

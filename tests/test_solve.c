@@ -168,8 +168,8 @@ static void test_shadow_hints(void **state) {
     board_free(b);
 }
 
-/* solve_sort_moves (a counting sort for long lists of small scores, a
- * Shell sort otherwise) against the obvious stable insertion sort, on
+/* solve_sort_moves (a counting sort for long lists of small scores, an
+ * insertion sort otherwise) against the obvious stable insertion sort, on
  * random lists of every length, small and large scores. */
 static void test_sort_moves(void **state) {
     (void)state;

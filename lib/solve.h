@@ -187,6 +187,11 @@ static inline bool solve_is_four(const Board *b, Move p, Color c) {
     return (CLS_FOUR_MASK >> b->ps[p].cls[c]) & 1;
 }
 
+/* The five point that colour a's move at empty p makes when p makes a
+ * single four (class CLS_FOUR or CLS_FOUR_THREE) and a has no five point
+ * yet, read from the cells before the stone is placed; MOVE_NONE for any
+ * other class. */
+Move solve_four_five(const Board *b, Move p, Color a);
 /* The scan region: the stones' bounding box widened by m, clipped. */
 void solve_region(const Solver *s, int m, int *x0, int *x1, int *y0, int *y1);
 /* Empty points where colour c's class is in mask, up to want of them. */

@@ -15,6 +15,7 @@
  * with m" per (stones, attacker); d = VCF_ANY when the refutation holds at
  * any depth. Lines are written on the way back from a win.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "solve.h"
@@ -168,6 +169,29 @@ static void order_fours(const Board *b, Move *cand, int n, Color a, Move last, M
     solve_sort_moves(cand, key, n);
 }
 
+/* The five point is found on the four's line (one line of SHAPE_FOUR, so
+ * one five point): the point where a run of a's stones through p, with p
+ * and that point filled, is five long (exactly five when a must make
+ * exactly five). */
+Move solve_four_five(const Board *b, Move p, Color a) {
+    int cls = b->ps[p].cls[a];
+    if (cls != CLS_FOUR && cls != CLS_FOUR_THREE) return MOVE_NONE;
+    int d = 0;
+    while (d < DIR_NB && ((b->ps[p].pair[d] >> (4 * a)) & 15) != SHAPE_FOUR) d++;
+    if (d == DIR_NB) return MOVE_NONE;
+    const int st = DIR_STEP[d], mine = a + 1;
+    const bool exact = rule_exact(b->rule, a);
+    for (int o = -4; o <= 4; o++) {
+        Move e = (Move)(p + o * st);
+        if (!o || b->cell[e] != CELL_EMPTY) continue;
+        int run = 1;
+        for (Move x = (Move)(e - st); x == p || b->cell[x] == mine; x = (Move)(x - st)) run++;
+        for (Move x = (Move)(e + st); x == p || b->cell[x] == mine; x = (Move)(x + st)) run++;
+        if (run == 5 || (run > 5 && !exact)) return e;
+    }
+    return MOVE_NONE;
+}
+
 /* One attacker node. ply: index in line of this node's move; *used: fours
  * of the win found. */
 static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *line, int *used) {
@@ -240,6 +264,14 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
         if (!solve_tick(s)) return SR_ABORT;
+        /* a single four whose position after the forced block the table
+         * refutes already: that child would fail at once, so the two stones
+         * need not be placed (half the VCF's children end so) */
+        Move q0 = depth > 1 && !renju_black_def ? solve_four_five(b, p, a) : MOVE_NONE;
+        if (q0 != MOVE_NONE) {
+            VcfEntry *ce = vtab_probe(s, s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a]);
+            if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
+        }
         solve_place(s, p, a);
         int na = b->clscount[a][CLS_FIVE];
         int r = SR_FAIL, u = 0;
@@ -258,6 +290,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         } else if (na == 1) {
             Move q;
             solve_fives_near(s, p, a, &q, 1);
+            assert(q0 == MOVE_NONE || q0 == q);
             if (renju_black_def && board_forbidden(b, q) != FORBID_NONE) {
                 r = SR_WIN;
                 u = 1;

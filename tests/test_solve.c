@@ -196,6 +196,44 @@ static void test_sort_moves(void **state) {
     }
 }
 
+/* solve_four_five (the VCF's look-ahead) names the five point that placing
+ * the stone shows, on random positions of every rule and two board sizes
+ * (walls, overlines, exact fives). */
+static void test_four_five(void **state) {
+    (void)state;
+    Rng r = {0x9E3779B97F4A7C15ULL};
+    int checked = 0;
+    for (int round = 0; round < test_iters(300); round++) {
+        Rule rule = (Rule)(round % RULE_NB);
+        Board *b = board_new(round % 2 ? 15 : 7, rule);
+        assert_non_null(b);
+        test_random_moves(b, &r, 12 + rng_below(&r, 40), 0);
+        for (Move p = 0; p < BOARD_CELLS; p++) {
+            if (b->cell[p] != CELL_EMPTY) continue;
+            for (int c = 0; c < COLOR_NB; c++) {
+                if (b->clscount[c][CLS_FIVE]) continue; /* the VCF has won before */
+                int cls = b->ps[p].cls[c];
+                Move want = MOVE_NONE;
+                if (cls == CLS_FOUR || cls == CLS_FOUR_THREE) {
+                    ShapeUndo u;
+                    board_place(b, p, (Color)c, &u);
+                    Move q[2];
+                    int n = 0;
+                    for (Move e = 0; e < BOARD_CELLS; e++)
+                        if (b->cell[e] == CELL_EMPTY && b->ps[e].cls[c] == CLS_FIVE && n < 2) q[n++] = e;
+                    board_unplace(b, p, (Color)c, &u);
+                    assert_int_equal(n, 1);
+                    want = q[0];
+                    checked++;
+                }
+                assert_int_equal(solve_four_five(b, p, (Color)c), want);
+            }
+        }
+        board_free(b);
+    }
+    assert_true(checked > 100);
+}
+
 /* The checker turns down lines that are not wins. */
 static void test_checker_rejects(void **state) {
     (void)state;
@@ -231,6 +269,7 @@ int main(void) {
         cmocka_unit_test(test_table_batch),
         cmocka_unit_test(test_shadow_hints),
         cmocka_unit_test(test_sort_moves),
+        cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

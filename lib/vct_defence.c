@@ -14,6 +14,8 @@
  * the candidate set leave R intact on the board as far as the rules go; the
  * checker (solve_check.c) makes sure of it for every proof.
  */
+#include <assert.h>
+
 #include "solve.h"
 
 /* Marks p in the point set and appends it to out (empty points only). */
@@ -129,10 +131,27 @@ bool defence_line_holds(Solver *s, const VcfLine *R, Color owner) {
 
 int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
     Color blocker = (Color)!owner;
+    /* a blocker stone on one of the line's fours or forced replies stops
+     * the replay there at the latest, and is a defence; only a black
+     * blocker in renju could make an earlier reply point forbidden and so
+     * win the line for white. A blocker four stops it at once. */
+    bool shortcut = !(s->b->rule == RULE_RENJU && blocker == COLOR_BLACK);
+    int last = line_last_four(R);
     int m = 0;
     for (int i = 0; i < n; i++) {
         Move p = pts[i];
         if (!solve_legal(s, p, blocker)) continue;
+        bool on_line = solve_is_four(s->b, p, blocker);
+        for (int j = 0; shortcut && j <= last && !on_line; j++) on_line = R->mv[j] == p;
+        if (on_line) {
+#ifdef GMK_DEBUG
+            solve_place(s, p, blocker);
+            assert(!defence_line_holds(s, R, owner));
+            solve_unplace(s, blocker);
+#endif
+            pts[m++] = p;
+            continue;
+        }
         solve_place(s, p, blocker);
         bool holds = defence_line_holds(s, R, owner);
         solve_unplace(s, blocker);

@@ -192,6 +192,38 @@ Move solve_four_five(const Board *b, Move p, Color a) {
     return MOVE_NONE;
 }
 
+/* Would colour a's stone at empty p give a a point with two five points
+ * (class CLS_OPEN_FOUR or CLS_DOUBLE_FOUR) on p's lines? Read from the line
+ * words without placing the stone: at those points only the shape along
+ * the line through p changes (stones further off change a shape only for
+ * the worse, by an overline). */
+static bool four_leaves_double(const Board *b, Move p, Color a) {
+    for (int e = 0; e < DIR_NB; e++)
+        for (int off = -4; off <= 4; off++) {
+            Move x = (Move)(p + off * DIR_STEP[e]);
+            if (!off || b->cell[x] != CELL_EMPTY) continue;
+            uint8_t pr[DIR_NB];
+            memcpy(pr, b->ps[x].pair, sizeof pr);
+            pr[e] = b->pair[window_of(b, e, x) | (unsigned)(a + 1) << (2 * window_index(-off))];
+            unsigned cls = CLASS_TABLE[pairs_shape4(pr, a)];
+            if (cls == CLS_OPEN_FOUR || cls == CLS_DOUBLE_FOUR) return true;
+        }
+    return false;
+}
+
+/* Can empty q be a forbidden point for black once white has played on one
+ * of its lines? A white stone only weakens black's shapes, so not when
+ * black has fewer than two threats there now (open threes and better, a
+ * line of two fours, five and overline counting two). */
+static bool may_become_forbidden(const Board *b, Move q) {
+    int threats = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        int sh = point_shape(b, q, COLOR_BLACK, d);
+        threats += sh >= SHAPE_FOUR_FOUR ? 2 : sh >= SHAPE_OPEN_THREE;
+    }
+    return threats >= 2;
+}
+
 /* One attacker node. ply: index in line of this node's move; *used: fours
  * of the win found. */
 static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *line, int *used) {
@@ -225,6 +257,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     }
     Move cand[CAND_MAX];
     int n;
+    bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2) {
         vtab_store(s, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
@@ -239,6 +272,9 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
         cand[0] = z;
         n = 1;
+    } else if (depth == 1 && !renju_black_def && !b->clscount[a][CLS_OPEN_FOUR] &&
+               !b->clscount[a][CLS_DOUBLE_FOUR]) {
+        n = 0; /* only a four with two five points could win now (below): none */
     } else {
         int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] +
                    b->clscount[a][CLS_DOUBLE_FOUR] + b->clscount[a][CLS_OPEN_FOUR];
@@ -252,7 +288,6 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
         order_fours(b, cand, n, a, last, first);
     }
-    bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
     if (depth == 1 && !renju_black_def) {
         /* only a four with two five points can win now: no need to play
          * the others (they come first in the order) */
@@ -269,8 +304,34 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
          * need not be placed (half the VCF's children end so) */
         Move q0 = depth > 1 && !renju_black_def ? solve_four_five(b, p, a) : MOVE_NONE;
         if (q0 != MOVE_NONE) {
-            VcfEntry *ce = vtab_probe(s, s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a]);
+            Key ck = s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a];
+            VcfEntry *ce = vtab_probe(s, ck);
             if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
+            /* two fours from here: the second must have two five points,
+             * and none appears (the block only takes more away) */
+            if (depth == 2 && !b->clscount[a][CLS_OPEN_FOUR] && !b->clscount[a][CLS_DOUBLE_FOUR] &&
+                !four_leaves_double(b, p, a)) {
+#ifdef GMK_DEBUG
+                solve_place(s, p, a);
+                assert(!b->clscount[a][CLS_OPEN_FOUR] && !b->clscount[a][CLS_DOUBLE_FOUR]);
+                solve_unplace(s, a);
+#endif
+                vtab_store(s, ck, SR_FAIL, 1, 0, MOVE_NONE);
+                continue;
+            }
+        }
+        /* the last four of a black defender's renju: a single four wins
+         * only when its five point becomes forbidden */
+        if (depth == 1 && renju_black_def) {
+            Move f = solve_four_five(b, p, a);
+            if (f != MOVE_NONE && !may_become_forbidden(b, f)) {
+#ifdef GMK_DEBUG
+                solve_place(s, p, a);
+                assert(board_forbidden(b, f) == FORBID_NONE);
+                solve_unplace(s, a);
+#endif
+                continue;
+            }
         }
         solve_place(s, p, a);
         int na = b->clscount[a][CLS_FIVE];

@@ -224,6 +224,38 @@ static bool may_become_forbidden(const Board *b, Move q) {
     return threats >= 2;
 }
 
+/* Does black's stone at empty q give some point on q's lines two threats
+ * (may_become_forbidden)? At those points only the shape along the line
+ * through q changes; black needs exactly five, so five points away count. */
+static bool block_adds_threats(const Board *b, Move q) {
+    for (int e = 0; e < DIR_NB; e++)
+        for (int off = -5; off <= 5; off++) {
+            Move x = (Move)(q + off * DIR_STEP[e]);
+            if (!off || b->cell[x] != CELL_EMPTY) continue;
+            int threats = 0;
+            for (int d = 0; d < DIR_NB; d++) {
+                int sh = d == e ? b->pair[window_of(b, e, x) | (unsigned)(COLOR_BLACK + 1) << (2 * window_index(-off))] & 15
+                                : point_shape(b, x, COLOR_BLACK, d);
+                threats += sh >= SHAPE_FOUR_FOUR ? 2 : sh >= SHAPE_OPEN_THREE;
+            }
+            if (threats >= 2) return true;
+        }
+    return false;
+}
+
+/* Is there no empty point where black may become forbidden? */
+static bool no_forbidden_candidate(const Solver *s) {
+    const Board *b = s->b;
+    int x0, x1, y0, y1;
+    solve_region(s, 5, &x0, &x1, &y0, &y1);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            Move z = point_make(x, y);
+            if (b->cell[z] == CELL_EMPTY && may_become_forbidden(b, z)) return false;
+        }
+    return true;
+}
+
 /* One attacker node. ply: index in line of this node's move; *used: fours
  * of the win found. */
 static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *line, int *used) {
@@ -288,6 +320,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
         order_fours(b, cand, n, a, last, first);
     }
+    int clean = -1; /* no_forbidden_candidate(s), once needed */
     if (depth == 1 && !renju_black_def) {
         /* only a four with two five points can win now: no need to play
          * the others (they come first in the order) */
@@ -302,18 +335,31 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         /* a single four whose position after the forced block the table
          * refutes already: that child would fail at once, so the two stones
          * need not be placed (half the VCF's children end so) */
-        Move q0 = depth > 1 && !renju_black_def ? solve_four_five(b, p, a) : MOVE_NONE;
+        Move q0 = depth > 1 ? solve_four_five(b, p, a) : MOVE_NONE;
         if (q0 != MOVE_NONE) {
             Key ck = s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a];
             VcfEntry *ce = vtab_probe(s, ck);
-            if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
+            /* (against a black renju defender, when the five point cannot
+             * become forbidden: the block is played) */
+            bool blocked = !renju_black_def || !may_become_forbidden(b, q0);
+            if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1 && blocked) continue;
             /* two fours from here: the second must have two five points,
-             * and none appears (the block only takes more away) */
+             * and none appears (the block only takes more away); against a
+             * black renju defender it may also be a single four whose five
+             * point is forbidden: not when no point can be, even with the
+             * block on the board */
             if (depth == 2 && !b->clscount[a][CLS_OPEN_FOUR] && !b->clscount[a][CLS_DOUBLE_FOUR] &&
-                !four_leaves_double(b, p, a)) {
+                !four_leaves_double(b, p, a) &&
+                (!renju_black_def || (blocked && (clean < 0 ? (clean = no_forbidden_candidate(s)) : clean) &&
+                                      !block_adds_threats(b, q0)))) {
 #ifdef GMK_DEBUG
                 solve_place(s, p, a);
                 assert(!b->clscount[a][CLS_OPEN_FOUR] && !b->clscount[a][CLS_DOUBLE_FOUR]);
+                if (renju_black_def) {
+                    solve_place(s, q0, d);
+                    assert(no_forbidden_candidate(s));
+                    solve_unplace(s, d);
+                }
                 solve_unplace(s, a);
 #endif
                 vtab_store(s, ck, SR_FAIL, 1, 0, MOVE_NONE);

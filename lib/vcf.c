@@ -256,9 +256,37 @@ static bool no_forbidden_candidate(const Solver *s) {
     return true;
 }
 
+#define VCF_KEEP 64 /* four points a node hands down to its children, at most */
+
+/* Colour a's four points after its four at last and the forced block,
+ * from the four points before them (pf, in scan order): those still four
+ * points, and the new ones, which are all on last's lines (a stone changes
+ * shapes only there, and the block only takes away). Written to out in
+ * scan order; -1 when they are not exactly the want points the class
+ * counts hold (then the caller scans). */
+static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int npf, int want, Move *out) {
+    int n = 0;
+    for (int i = 0; i < npf; i++)
+        if (b->cell[pf[i]] == CELL_EMPTY && solve_is_four(b, pf[i], a)) out[n++] = pf[i];
+    for (int e = 0; e < DIR_NB; e++)
+        for (int off = -4; off <= 4; off++) {
+            Move x = (Move)(last + off * DIR_STEP[e]);
+            if (!off || b->cell[x] != CELL_EMPTY || !solve_is_four(b, x, a)) continue;
+            int j = 0;
+            while (j < n && out[j] != x) j++;
+            if (j < n) continue;
+            if (n == want) return -1;
+            for (j = n++; j > 0 && out[j - 1] > x; j--) out[j] = out[j - 1];
+            out[j] = x;
+        }
+    return n == want ? n : -1;
+}
+
 /* One attacker node. ply: index in line of this node's move; *used: fours
- * of the win found. */
-static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *line, int *used) {
+ * of the win found; pf (npf): the four points at the node before last and
+ * its block, in scan order, or NULL. */
+static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *line, int *used,
+                   const Move *pf, int npf) {
     Board *b = s->b;
     Color d = (Color)!a;
     if (b->clscount[a][CLS_FIVE]) {
@@ -287,8 +315,8 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             first = e->move;
         }
     }
-    Move cand[CAND_MAX];
-    int n;
+    Move cand[CAND_MAX], keep[VCF_KEEP];
+    int n, nkeep = -1;
     bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2) {
@@ -311,7 +339,16 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] +
                    b->clscount[a][CLS_DOUBLE_FOUR] + b->clscount[a][CLS_OPEN_FOUR];
         if (want > CAND_MAX) want = CAND_MAX;
-        n = solve_scan_class(s, a, CLS_FOUR_MASK, want, cand);
+        n = pf && want <= VCF_KEEP ? inherit_fours(b, a, last, pf, npf, want, cand) : -1;
+        if (n < 0) n = solve_scan_class(s, a, CLS_FOUR_MASK, want, cand);
+#ifdef GMK_DEBUG
+        Move scan[CAND_MAX];
+        assert(solve_scan_class(s, a, CLS_FOUR_MASK, want, scan) == n && !memcmp(scan, cand, (size_t)n * sizeof *scan));
+#endif
+        if (n <= VCF_KEEP) {
+            nkeep = n;
+            memcpy(keep, cand, (size_t)n * sizeof *cand);
+        }
         if (a == COLOR_BLACK && b->rule == RULE_RENJU) {
             int m = 0;
             for (int i = 0; i < n; i++)
@@ -408,7 +445,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                 }
             } else if (depth > 1) {
                 solve_place(s, q, d);
-                r = vcf_rec(s, a, depth - 1, ply + 2, p, line, &u);
+                r = vcf_rec(s, a, depth - 1, ply + 2, p, line, &u, nkeep >= 0 ? keep : NULL, nkeep);
                 solve_unplace(s, d);
                 u++;
                 if (r == SR_WIN && line) {
@@ -434,7 +471,7 @@ int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line) {
     if (budget && s->nodes + budget < s->local_limit) s->local_limit = s->nodes + budget;
     int used = 0;
     if (line) line->len = line->fours = 0;
-    int r = vcf_rec(s, a, depth > VCF_ANY ? VCF_ANY : depth, 0, MOVE_NONE, line, &used);
+    int r = vcf_rec(s, a, depth > VCF_ANY ? VCF_ANY : depth, 0, MOVE_NONE, line, &used, NULL, 0);
     s->local_limit = saved;
     if (r == SR_WIN && line) line->fours = used;
     return r;
@@ -466,7 +503,7 @@ int vcf_all(Solver *s, Color a, int depth, Move *out) {
                 r = SR_WIN;
             else {
                 solve_place(s, q, d);
-                r = vcf_rec(s, a, depth - 1, 2, p, NULL, &u);
+                r = vcf_rec(s, a, depth - 1, 2, p, NULL, &u, NULL, 0);
                 solve_unplace(s, d);
             }
         }

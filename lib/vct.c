@@ -115,6 +115,16 @@ static int max_shape(const Board *b, Move p, Color c) {
     return m;
 }
 
+/* Does colour c make a line shape of at least thr (an overline aside) at
+ * p? The four shapes at once: bytes of at most 10, so no carries. */
+static bool shape_at_least(const Board *b, Move p, Color c, int thr) {
+    uint32_t x;
+    memcpy(&x, b->ps[p].pair, sizeof x);
+    x = (x >> (4 * c)) & 0x0F0F0F0Fu;
+    uint32_t ge = x + (uint32_t)(0x80 - thr) * 0x01010101u, over = x + (0x80u - SHAPE_OVERLINE) * 0x01010101u;
+    return (ge & ~over & 0x80808080u) != 0;
+}
+
 /* A candidate's rank for the generators' ordering: its class for colour
  * cls_of, then the attacker's strongest line shape there; below 256, so
  * that a group offset of 256 keeps the score under SORT_SCORES. */
@@ -208,8 +218,8 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
             for (int x = x0; x <= x1; x++) {
                 Move p = point_make(x, y);
                 if (b->cell[p] != CELL_EMPTY || mark[p]) continue;
-                bool want = max_shape(b, p, a) >= thr;
-                if (!want && s->mode == SOLVE_WIN_IN) want = max_shape(b, p, d) >= SHAPE_THREE;
+                bool want = shape_at_least(b, p, a, thr);
+                if (!want && s->mode == SOLVE_WIN_IN) want = shape_at_least(b, p, d, SHAPE_THREE);
                 if (s->mode == SOLVE_WIN_IN && (fr >> 1) < 2) want = false;
                 if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);
             }
@@ -421,6 +431,16 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
      * searched (a transposition may change one meanwhile: df-pn copes) */
     uint32_t cpn[CAND_MAX], cdn[CAND_MAX];
     for (int i = 0; i < n; i++) child_numbers(s, ckey[i], init[i], &cpn[i], &cdn[i]);
+    /* a child that can no longer be chosen (disproven below an OR node,
+     * proven below an AND node) adds nothing to the sum either: it leaves
+     * the list, the others keep their order */
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if ((or_node ? cpn[i] : cdn[i]) == DFPN_INF) continue;
+        cand[m] = cand[i], ckey[m] = ckey[i], cfree[m] = cfree[i], cpn[m] = cpn[i], cdn[m] = cdn[i];
+        m++;
+    }
+    n = m;
     for (;;) {
         uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0;
         int best = -1;
@@ -445,7 +465,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
             dn = v1;
             pn = v1 == 0 ? DFPN_INF : other;
         }
-        if (n == 0) {
+        if (n == 0) { /* no child, or every one gone: disproven (OR) or proven (AND) */
             pn = or_node ? DFPN_INF : 0;
             dn = or_node ? 0 : DFPN_INF;
         }
@@ -468,6 +488,12 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
         s->shadow ^= pair;
         s->shadow_dd -= block;
         if (r == SR_ABORT) return SR_ABORT;
+        if ((or_node ? cpn[best] : cdn[best]) == DFPN_INF) {
+            n--;
+            for (int i = best; i < n; i++)
+                cand[i] = cand[i + 1], ckey[i] = ckey[i + 1], cfree[i] = cfree[i + 1], cpn[i] = cpn[i + 1],
+                cdn[i] = cdn[i + 1];
+        }
     }
     *opn = pn;
     *odn = dn;

@@ -71,8 +71,25 @@ int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Mov
         int nq = solve_fives_near(s, a, owner, q, 2);
         if (i == last) {
             if (nq == 1 && R->end == VCF_END_FORBIDDEN) {
+                /* the points on its lines; and, for the defences against
+                 * the attacker's threat (a missing one would make a false
+                 * proof, a missing move against the defender's threat only
+                 * a weaker attack), along a line where black makes an open
+                 * three there, the points on the other lines of that
+                 * line's empty points: whether the three is real depends
+                 * on whether the point that makes it a straight four is
+                 * forbidden in turn */
                 for (int d = 0; d < DIR_NB; d++)
-                    for (int o = -5; o <= 5; o++) mark_add(s, mark, (Move)(q[0] + o * DIR_STEP[d]), out, &n);
+                    for (int o = -5; o <= 5; o++) {
+                        Move e = (Move)(q[0] + o * DIR_STEP[d]);
+                        mark_add(s, mark, e, out, &n);
+                        if (o == 0 || o < -4 || o > 4 || b->cell[e] != CELL_EMPTY || owner != s->att ||
+                            point_shape(b, q[0], COLOR_BLACK, d) != SHAPE_OPEN_THREE)
+                            continue;
+                        for (int d2 = 0; d2 < DIR_NB; d2++)
+                            if (d2 != d)
+                                for (int o2 = -5; o2 <= 5; o2++) mark_add(s, mark, (Move)(e + o2 * DIR_STEP[d2]), out, &n);
+                    }
             }
             break;
         }

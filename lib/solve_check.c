@@ -17,6 +17,7 @@
  *    subtree. A black defender never plays a forbidden point (it would lose).
  * Positions already accepted for a node are remembered (transpositions).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,39 +83,54 @@ static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
     g->fivedir[c][q] = now;
 }
 
-/* Recomputes the five directions of p and of the empty points on its lines
- * (only the direction through p changed for them). */
-static void ck_refresh(Ck *g, Move p) {
-    for (int c = 0; c < COLOR_NB; c++) {
+/* Recomputes the five directions of p and of the points whose runs a
+ * stone of colour c at p (placed or taken off) changes: along each line, the
+ * empty point at each end of the run of c's stones through p. A run of the
+ * other colour never held p, empty before and after, or after and before. */
+static void ck_refresh(Ck *g, Move p, Color c) {
+    for (int k = 0; k < COLOR_NB; k++) {
         uint8_t f = 0;
         if (g->cell[p] == CELL_EMPTY)
             for (int d = 0; d < 4; d++)
-                if (ck_five_dir(g, p, d, (Color)c)) f |= (uint8_t)(1u << d);
-        ck_set_five(g, p, (Color)c, f);
+                if (ck_five_dir(g, p, d, (Color)k)) f |= (uint8_t)(1u << d);
+        ck_set_five(g, p, (Color)k, f);
     }
+    int mine = c + 1;
+    for (int d = 0; d < 4; d++)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            int st = sign * CK_STEP[d], q = p + st;
+            while (q >= 0 && q < BOARD_CELLS && g->cell[q] == mine) q += st;
+            if (q < 0 || q >= BOARD_CELLS || g->cell[q] != CELL_EMPTY) continue;
+            uint8_t bit = (uint8_t)(1u << d);
+            uint8_t f = g->fivedir[c][q] & (uint8_t)~bit;
+            if (ck_five_dir(g, (Move)q, d, c)) f |= bit;
+            ck_set_five(g, (Move)q, c, f);
+        }
+#ifdef GMK_DEBUG /* the points up to five away, recomputed whole */
     for (int d = 0; d < 4; d++)
         for (int o = -5; o <= 5; o++) {
-            Move q = (Move)(p + o * CK_STEP[d]);
-            if (!o || q < 0 || q >= BOARD_CELLS || g->cell[q] != CELL_EMPTY) continue;
-            uint8_t bit = (uint8_t)(1u << d);
-            for (int c = 0; c < COLOR_NB; c++) {
-                uint8_t f = g->fivedir[c][q] & (uint8_t)~bit;
-                if (ck_five_dir(g, q, d, (Color)c)) f |= bit;
-                ck_set_five(g, q, (Color)c, f);
+            int q = p + o * CK_STEP[d];
+            if (q < 0 || q >= BOARD_CELLS || g->cell[q] != CELL_EMPTY) continue;
+            for (int k = 0; k < COLOR_NB; k++) {
+                uint8_t f = 0;
+                for (int e = 0; e < 4; e++)
+                    if (ck_five_dir(g, (Move)q, e, (Color)k)) f |= (uint8_t)(1u << e);
+                assert(g->fivedir[k][q] == f);
             }
         }
+#endif
 }
 
 static void ck_place(Ck *g, Move p, Color c) {
     g->cell[p] = (uint8_t)(c + 1);
     g->hash ^= ck_mix(p, c);
-    ck_refresh(g, p);
+    ck_refresh(g, p, c);
 }
 
 static void ck_unplace(Ck *g, Move p, Color c) {
     g->cell[p] = CELL_EMPTY;
     g->hash ^= ck_mix(p, c);
-    ck_refresh(g, p);
+    ck_refresh(g, p, c);
 }
 
 /* ---- renju forbidden points (RIF), from the definitions ------------------ */

@@ -91,6 +91,9 @@ int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max) {
 
 int solve_fives(const Solver *s, Color c, Move *out, int max) {
     int want = s->b->clscount[c][CLS_FIVE];
+    /* a single five point is nearly always on the last stone's lines */
+    if (want == 1 && max >= 1 && s->sp > 0 && solve_fives_near(s, s->st_move[s->sp - 1], c, out, 1) == 1)
+        return 1;
     return solve_scan_class(s, c, 1u << CLS_FIVE, want < max ? want : max, out);
 }
 

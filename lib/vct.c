@@ -45,13 +45,22 @@ static uint64_t mix64(uint64_t z) {
     return z ^ (z >> 31);
 }
 
-/* Key of a node whose stones have key stones. */
-static Key node_key(const Solver *s, Key stones, bool att_to_move, int depth, int free_moves) {
+/* The part of a node key that is not the stones. */
+static Key ctx_mix(const Solver *s, bool att_to_move, int depth, int free_moves) {
     uint64_t ctx = (uint64_t)att_to_move | (uint64_t)s->att << 1 | (uint64_t)(depth & 255) << 2 |
                    (uint64_t)(free_moves & 15) << 10 | (uint64_t)s->mode << 14 |
                    (uint64_t)s->threes << 16;
-    Key k = stones ^ mix64(ctx);
+    return mix64(ctx);
+}
+
+/* Key of a node whose stones have key stones (its context mixed: cm). */
+static Key key_with(Key stones, Key cm) {
+    Key k = stones ^ cm;
     return k ? k : 1;
+}
+
+static Key node_key(const Solver *s, Key stones, bool att_to_move, int depth, int free_moves) {
+    return key_with(stones, ctx_mix(s, att_to_move, depth, free_moves));
 }
 
 int vct_child_free(const Solver *s, int fr, Move m) {
@@ -420,9 +429,12 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
     Key ckey[CAND_MAX];
     uint8_t init[CAND_MAX];
     int8_t cfree[CAND_MAX];
+    Key cm = 0;
+    int cm_free = -1; /* the children's contexts differ only by free moves */
     for (int i = 0; i < n; i++) {
         cfree[i] = (int8_t)(or_node ? vct_child_free(s, fr, cand[i]) : fr);
-        ckey[i] = node_key(s, s->key ^ zobrist_table[mover][cand[i]], !or_node, cdepth, cfree[i]);
+        if (cfree[i] != cm_free) cm = ctx_mix(s, !or_node, cdepth, cm_free = cfree[i]);
+        ckey[i] = key_with(s->key ^ zobrist_table[mover][cand[i]], cm);
         init[i] = or_node ? (i == 0 && hinted ? 1 : attack_pn(s, cand[i])) : 1;
     }
     uint32_t pn = 0, dn = 0;

@@ -14,6 +14,14 @@
  * The table keeps "no VCF within d fours" and "a VCF of n fours starting
  * with m" per (stones, attacker); d = VCF_ANY when the refutation holds at
  * any depth. Lines are written on the way back from a win.
+ *
+ * Stones are placed only where needed: a single four's five point is read
+ * from the cells, so the table is asked about the position after the four
+ * and its block before either is placed; with two fours left, a four after
+ * which no point with two five points can appear (nor, against a black
+ * renju defender, a point that can become forbidden) fails unplaced; a node
+ * hands its four points down to its children, which add the new ones on the
+ * last four's lines instead of scanning the board.
  */
 #include <assert.h>
 #include <string.h>

@@ -5,12 +5,17 @@
  *  - the squares of R: the owner's fours and the blocker's forced replies
  *    (gain and cost squares) and the five points at its end;
  *  - for an end on a forbidden point, the points near it on its lines (a
- *    stone there can change whether the point is forbidden);
+ *    stone there can change whether the point is forbidden) and, against the
+ *    attacker's threat, the points on the lines of the empty points along
+ *    black's open threes there (a three is real only while its straight-four
+ *    point is not forbidden in turn: the recursive rule, one level deep);
  *  - counter-fours: the blocker's four points now, and the points that would
  *    turn one of its forced replies into a four (the empty ends of windows
  *    of five that hold three blocker stones once that reply is played);
  * then each candidate is tried: R is replayed with the candidate on the
- * board and the candidate is kept only when R no longer wins. Moves outside
+ * board and the candidate is kept only when R no longer wins (a stone on
+ * R's fours or forced replies, or a blocker four, stops it without the
+ * replay). Moves outside
  * the candidate set leave R intact on the board as far as the rules go; the
  * checker (solve_check.c) makes sure of it for every proof.
  */

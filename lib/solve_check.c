@@ -76,6 +76,14 @@ static bool ck_wins(const Ck *g, Move p, Color c) {
     return false;
 }
 
+/* The directions along which colour c wins by playing empty q. */
+static uint8_t ck_five_bits(const Ck *g, Move q, Color c) {
+    uint8_t f = 0;
+    for (int d = 0; d < 4; d++)
+        if (ck_five_dir(g, q, d, c)) f |= (uint8_t)(1u << d);
+    return f;
+}
+
 /* Sets the five directions of colour c at q (0 when q is taken). */
 static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
     uint8_t old = g->fivedir[c][q];
@@ -88,13 +96,8 @@ static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
  * empty point at each end of the run of c's stones through p. A run of the
  * other colour never held p, empty before and after, or after and before. */
 static void ck_refresh(Ck *g, Move p, Color c) {
-    for (int k = 0; k < COLOR_NB; k++) {
-        uint8_t f = 0;
-        if (g->cell[p] == CELL_EMPTY)
-            for (int d = 0; d < 4; d++)
-                if (ck_five_dir(g, p, d, (Color)k)) f |= (uint8_t)(1u << d);
-        ck_set_five(g, p, (Color)k, f);
-    }
+    for (int k = 0; k < COLOR_NB; k++)
+        ck_set_five(g, p, (Color)k, g->cell[p] == CELL_EMPTY ? ck_five_bits(g, p, (Color)k) : 0);
     int mine = c + 1;
     for (int d = 0; d < 4; d++)
         for (int sign = -1; sign <= 1; sign += 2) {
@@ -111,12 +114,7 @@ static void ck_refresh(Ck *g, Move p, Color c) {
         for (int o = -5; o <= 5; o++) {
             int q = p + o * CK_STEP[d];
             if (q < 0 || q >= BOARD_CELLS || g->cell[q] != CELL_EMPTY) continue;
-            for (int k = 0; k < COLOR_NB; k++) {
-                uint8_t f = 0;
-                for (int e = 0; e < 4; e++)
-                    if (ck_five_dir(g, (Move)q, e, (Color)k)) f |= (uint8_t)(1u << e);
-                assert(g->fivedir[k][q] == f);
-            }
+            for (int k = 0; k < COLOR_NB; k++) assert(g->fivedir[k][q] == ck_five_bits(g, (Move)q, (Color)k));
         }
 #endif
 }
@@ -402,13 +400,7 @@ static void ck_load(Ck *g, const Board *b) {
     }
     for (int p = 0; p < BOARD_CELLS; p++) {
         if (g->cell[p] != CELL_EMPTY) continue;
-        for (int c = 0; c < COLOR_NB; c++) {
-            uint8_t f = 0;
-            for (int d = 0; d < 4; d++)
-                if (ck_five_dir(g, (Move)p, d, (Color)c)) f |= (uint8_t)(1u << d);
-            g->fivedir[c][p] = f;
-            g->nfive[c] += f != 0;
-        }
+        for (int c = 0; c < COLOR_NB; c++) ck_set_five(g, (Move)p, (Color)c, ck_five_bits(g, (Move)p, (Color)c));
     }
 }
 

@@ -203,6 +203,22 @@ Move solve_four_five(const Board *b, Move p, Color a) {
     return MOVE_NONE;
 }
 
+/* The pair byte of empty x along e once colour c has a stone off points
+ * before x on that line (the stone's window slot filled, nothing placed). */
+static inline unsigned pair_with_stone(const Board *b, int e, Move x, int off, Color c) {
+    return b->pair[window_of(b, e, x) | (unsigned)(c + 1) << (2 * window_index(-off))];
+}
+
+/* Does colour a have a point with two five points (an open four or a double
+ * four) now? */
+static inline bool has_double(const Board *b, Color a) {
+    return b->clscount[a][CLS_OPEN_FOUR] || b->clscount[a][CLS_DOUBLE_FOUR];
+}
+
+/* Black's threats in one line shape, toward a forbidden point: an open three
+ * or a four one, a line of two fours, five and overline two. */
+static inline int black_threats(int sh) { return sh >= SHAPE_FOUR_FOUR ? 2 : sh >= SHAPE_OPEN_THREE; }
+
 /* Would colour a's stone at empty p give a a point with two five points
  * (class CLS_OPEN_FOUR or CLS_DOUBLE_FOUR) on p's lines? Read from the line
  * words without placing the stone: at those points only the shape along
@@ -215,7 +231,7 @@ static bool four_leaves_double(const Board *b, Move p, Color a) {
             if (!off || b->cell[x] != CELL_EMPTY) continue;
             uint8_t pr[DIR_NB];
             memcpy(pr, b->ps[x].pair, sizeof pr);
-            pr[e] = b->pair[window_of(b, e, x) | (unsigned)(a + 1) << (2 * window_index(-off))];
+            pr[e] = (uint8_t)pair_with_stone(b, e, x, off, a);
             unsigned cls = CLASS_TABLE[pairs_shape4(pr, a)];
             if (cls == CLS_OPEN_FOUR || cls == CLS_DOUBLE_FOUR) return true;
         }
@@ -228,10 +244,7 @@ static bool four_leaves_double(const Board *b, Move p, Color a) {
  * line of two fours, five and overline counting two). */
 static bool may_become_forbidden(const Board *b, Move q) {
     int threats = 0;
-    for (int d = 0; d < DIR_NB; d++) {
-        int sh = point_shape(b, q, COLOR_BLACK, d);
-        threats += sh >= SHAPE_FOUR_FOUR ? 2 : sh >= SHAPE_OPEN_THREE;
-    }
+    for (int d = 0; d < DIR_NB; d++) threats += black_threats(point_shape(b, q, COLOR_BLACK, d));
     return threats >= 2;
 }
 
@@ -244,11 +257,9 @@ static bool block_adds_threats(const Board *b, Move q) {
             Move x = (Move)(q + off * DIR_STEP[e]);
             if (!off || b->cell[x] != CELL_EMPTY) continue;
             int threats = 0;
-            for (int d = 0; d < DIR_NB; d++) {
-                int sh = d == e ? b->pair[window_of(b, e, x) | (unsigned)(COLOR_BLACK + 1) << (2 * window_index(-off))] & 15
-                                : point_shape(b, x, COLOR_BLACK, d);
-                threats += sh >= SHAPE_FOUR_FOUR ? 2 : sh >= SHAPE_OPEN_THREE;
-            }
+            for (int d = 0; d < DIR_NB; d++)
+                threats += black_threats(d == e ? (int)(pair_with_stone(b, e, x, off, COLOR_BLACK) & 15)
+                                                : point_shape(b, x, COLOR_BLACK, d));
             if (threats >= 2) return true;
         }
     return false;
@@ -343,8 +354,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
         cand[0] = z;
         n = 1;
-    } else if (depth == 1 && !renju_black_def && !b->clscount[a][CLS_OPEN_FOUR] &&
-               !b->clscount[a][CLS_DOUBLE_FOUR]) {
+    } else if (depth == 1 && !renju_black_def && !has_double(b, a)) {
         n = 0; /* only a four with two five points could win now (below): none */
     } else {
         int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] +
@@ -356,7 +366,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         Move scan[CAND_MAX];
         assert(solve_scan_class(s, a, CLS_FOUR_MASK, want, scan) == n && !memcmp(scan, cand, (size_t)n * sizeof *scan));
 #endif
-        if (n <= VCF_KEEP) {
+        if (depth > 1 && n <= VCF_KEEP) { /* the children scan no more */
             nkeep = n;
             memcpy(keep, cand, (size_t)n * sizeof *cand);
         }
@@ -380,29 +390,38 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
         if (!solve_tick(s)) return SR_ABORT;
-        /* a single four whose position after the forced block the table
-         * refutes already: that child would fail at once, so the two stones
-         * need not be placed (half the VCF's children end so) */
-        Move q0 = depth > 1 ? solve_four_five(b, p, a) : MOVE_NONE;
-        if (q0 != MOVE_NONE) {
+        /* a single four: its five point, read before anything is placed,
+         * and whether the block is played there (against a black renju
+         * defender, only when the point cannot become forbidden; else the
+         * four may win by it) */
+        Move q0 = solve_four_five(b, p, a);
+        bool blocked = q0 != MOVE_NONE && (!renju_black_def || !may_become_forbidden(b, q0));
+        if (blocked && depth == 1) { /* blocked, and no four left */
+#ifdef GMK_DEBUG
+            solve_place(s, p, a);
+            assert(board_forbidden(b, q0) == FORBID_NONE);
+            solve_unplace(s, a);
+#endif
+            continue;
+        }
+        if (blocked) {
+            /* the table refutes the position after the four and its block
+             * already: that child would fail at once, so the two stones
+             * need not be placed (half the VCF's children end so) */
             Key ck = s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a];
             VcfEntry *ce = vtab_probe(s, ck);
-            /* (against a black renju defender, when the five point cannot
-             * become forbidden: the block is played) */
-            bool blocked = !renju_black_def || !may_become_forbidden(b, q0);
-            if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1 && blocked) continue;
+            if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
             /* two fours from here: the second must have two five points,
              * and none appears (the block only takes more away); against a
              * black renju defender it may also be a single four whose five
              * point is forbidden: not when no point can be, even with the
              * block on the board */
-            if (depth == 2 && !b->clscount[a][CLS_OPEN_FOUR] && !b->clscount[a][CLS_DOUBLE_FOUR] &&
-                !four_leaves_double(b, p, a) &&
-                (!renju_black_def || (blocked && (clean < 0 ? (clean = no_forbidden_candidate(s)) : clean) &&
-                                      !block_adds_threats(b, q0)))) {
+            if (depth == 2 && !has_double(b, a) && !four_leaves_double(b, p, a) &&
+                (!renju_black_def ||
+                 ((clean < 0 ? (clean = no_forbidden_candidate(s)) : clean) && !block_adds_threats(b, q0)))) {
 #ifdef GMK_DEBUG
                 solve_place(s, p, a);
-                assert(!b->clscount[a][CLS_OPEN_FOUR] && !b->clscount[a][CLS_DOUBLE_FOUR]);
+                assert(!has_double(b, a));
                 if (renju_black_def) {
                     solve_place(s, q0, d);
                     assert(no_forbidden_candidate(s));
@@ -411,19 +430,6 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                 solve_unplace(s, a);
 #endif
                 vtab_store(s, ck, SR_FAIL, 1, 0, MOVE_NONE);
-                continue;
-            }
-        }
-        /* the last four of a black defender's renju: a single four wins
-         * only when its five point becomes forbidden */
-        if (depth == 1 && renju_black_def) {
-            Move f = solve_four_five(b, p, a);
-            if (f != MOVE_NONE && !may_become_forbidden(b, f)) {
-#ifdef GMK_DEBUG
-                solve_place(s, p, a);
-                assert(board_forbidden(b, f) == FORBID_NONE);
-                solve_unplace(s, a);
-#endif
                 continue;
             }
         }

@@ -84,17 +84,17 @@ int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Mov
                  * line's empty points: whether the three is real depends
                  * on whether the point that makes it a straight four is
                  * forbidden in turn */
-                for (int d = 0; d < DIR_NB; d++)
+                for (int d = 0; d < DIR_NB; d++) {
+                    bool deep = owner == s->att && point_shape(b, q[0], COLOR_BLACK, d) == SHAPE_OPEN_THREE;
                     for (int o = -5; o <= 5; o++) {
                         Move e = (Move)(q[0] + o * DIR_STEP[d]);
                         mark_add(s, mark, e, out, &n);
-                        if (o == 0 || o < -4 || o > 4 || b->cell[e] != CELL_EMPTY || owner != s->att ||
-                            point_shape(b, q[0], COLOR_BLACK, d) != SHAPE_OPEN_THREE)
-                            continue;
+                        if (!deep || o == 0 || o < -4 || o > 4 || b->cell[e] != CELL_EMPTY) continue;
                         for (int d2 = 0; d2 < DIR_NB; d2++)
                             if (d2 != d)
                                 for (int o2 = -5; o2 <= 5; o2++) mark_add(s, mark, (Move)(e + o2 * DIR_STEP[d2]), out, &n);
                     }
+                }
             }
             break;
         }
@@ -163,9 +163,9 @@ int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
     for (int i = 0; i < n; i++) {
         Move p = pts[i];
         if (!solve_legal(s, p, blocker)) continue;
-        bool on_line = solve_is_four(s->b, p, blocker);
-        for (int j = 0; shortcut && j <= last && !on_line; j++) on_line = R->mv[j] == p;
-        if (on_line) {
+        bool stops = solve_is_four(s->b, p, blocker);
+        for (int j = 0; shortcut && j <= last && !stops; j++) stops = R->mv[j] == p;
+        if (stops) {
 #ifdef GMK_DEBUG
             solve_place(s, p, blocker);
             assert(!defence_line_holds(s, R, owner));

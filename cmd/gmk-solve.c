@@ -13,7 +13,7 @@
 
 enum {
     OPT_VCF = CLI_OPT_USER, OPT_VCT, OPT_WIN, OPT_DEPTH, OPT_THREES, OPT_NODES, OPT_TIME,
-    OPT_MEMORY, OPT_SHORTEST, OPT_ALL, OPT_NO_VERIFY, OPT_TREE, OPT_DEFEND
+    OPT_MEMORY, OPT_SHORTEST, OPT_ALL, OPT_NO_VERIFY, OPT_TREE, OPT_DEFEND, OPT_THREADS
 };
 
 #define SOLVE_DEFAULT_MEMORY_MB 64
@@ -32,7 +32,10 @@ static const CliOption SOLVE_OPTIONS[] = {
      NULL, OPT_NODES},
     {"time", 0, "TIME", NULL, "stop after this time per position (seconds, or with a unit: 500ms, 2s): result unknown (default: no limit)",
      NULL, OPT_TIME},
-    {"memory", 'm', "MB", "64", "size of the search tables", NULL, OPT_MEMORY},
+    {"memory", 'm', "MB", "64", "size of the search tables (per thread)", NULL, OPT_MEMORY},
+    {"threads", 't', "N", "1",
+     "VCT and win in N: run N search variants side by side, the first answer wins (1..3)", "1 2 3",
+     OPT_THREADS},
     {"shortest", 0, NULL, NULL, "find a line with the fewest attacker moves", NULL, OPT_SHORTEST},
     {"all", 'a', NULL, NULL, "list every winning first move", NULL, OPT_ALL},
     {"no-verify", 0, NULL, NULL, "skip the independent check of each win", NULL, OPT_NO_VERIFY},
@@ -54,7 +57,9 @@ typedef struct {
     bool defend;            /* --defend */
     const char *tree_path;  /* --tree FILE or NULL */
     FILE *tree;             /* open --tree file */
-    Solver *solver;
+    int threads;            /* --threads */
+    Solver *solvers[SOLVE_VARIANTS];
+    Solver *solver;         /* solvers[0] */
     SolveOutcome out;
     SolveDefence def;
 } Solve;
@@ -97,6 +102,10 @@ static bool solve_option(void *ctx, int id, const char *arg) {
     case OPT_NO_VERIFY: sv->opt.verify = false; return true;
     case OPT_TREE: sv->tree_path = arg; return true;
     case OPT_DEFEND: sv->defend = true; return true;
+    case OPT_THREADS:
+        if (!cli_int(&sv->cli, "threads", arg, 1, SOLVE_VARIANTS, &v)) return false;
+        sv->threads = (int)v;
+        return true;
     }
     return false;
 }
@@ -234,8 +243,10 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
         defend_position(sv, b, src);
         return true;
     }
-    if (solver_solve(sv->solver, b, &sv->opt, o) != GMK_OK) {
-        cli_error(cli, "bad solver options");
+    int used = 0;
+    GmkStatus st = solver_solve_parallel(sv->solvers, sv->threads, b, &sv->opt, o, &used);
+    if (st != GMK_OK) {
+        cli_error(cli, st == GMK_ERR_NOMEM ? "out of memory" : "bad solver options");
         exit(EXIT_FAILURE_RUN);
     }
     if (cli->json) {
@@ -278,7 +289,7 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
         char comment[128];
         snprintf(comment, sizeof comment, "%s wins (%s), proof tree by gmk-solve",
                  color_name(board_to_move(b)), kind_name(sv->opt.kind));
-        sgf_write(sv->tree, b, solver_tree(sv->solver), comment);
+        sgf_write(sv->tree, b, solver_tree(sv->solvers[used]), comment);
     }
     out_flush(cli);
     return true;
@@ -289,12 +300,14 @@ int main(int argc, char **argv) {
     memset(&sv, 0, sizeof sv);
     solve_options_default(&sv.opt);
     sv.memory = (size_t)SOLVE_DEFAULT_MEMORY_MB << 20;
+    sv.threads = 1;
     int first = cli_parse(&sv.cli, &SOLVE_PROGRAM, argc, argv, solve_option, &sv);
-    sv.solver = solver_new(sv.memory);
-    if (!sv.solver) {
-        cli_error(&sv.cli, "out of memory (--memory %zu)", sv.memory >> 20);
-        return EXIT_FAILURE_RUN;
-    }
+    for (int i = 0; i < sv.threads; i++)
+        if (!(sv.solvers[i] = solver_new(sv.memory))) {
+            cli_error(&sv.cli, "out of memory (--memory %zu, --threads %d)", sv.memory >> 20, sv.threads);
+            return EXIT_FAILURE_RUN;
+        }
+    sv.solver = sv.solvers[0];
     if (sv.tree_path && !(sv.tree = fopen(sv.tree_path, "w"))) {
         cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
         return EXIT_FAILURE_RUN;
@@ -305,6 +318,6 @@ int main(int argc, char **argv) {
         cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
         sv.cli.failures++;
     }
-    solver_free(sv.solver);
+    for (int i = 0; i < sv.threads; i++) solver_free(sv.solvers[i]);
     return cli_exit_status(&sv.cli);
 }

@@ -14,6 +14,7 @@
 #ifndef GMK_H
 #define GMK_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -411,6 +412,15 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
 #define SOLVE_LINE_MAX 1024   /* moves in a line */
 #define SOLVE_DEFAULT_THREES 2
 #define SOLVE_DEFAULT_MEMORY ((size_t)64 << 20)
+/* Search variants of the VCT and win-in-N proof-number search
+ * (SolveOptions.variant). Each is complete and sound; they differ only in
+ * the proof and disproof numbers that choose where to look next: 0 sums the
+ * children's numbers (df-pn), 1 takes the largest child's number plus one
+ * for each other child at AND nodes (proof) and OR nodes (disproof), the
+ * "weak" numbers of Ueda et al. that count a transposed subtree once, 2 does
+ * so at OR nodes only. Hard puzzles that one misses within a limit another
+ * often solves; solver_solve_parallel runs them side by side. */
+#define SOLVE_VARIANTS 3
 
 /* What to prove and within which limits. */
 typedef struct {
@@ -423,6 +433,9 @@ typedef struct {
     bool shortest;        /* a line with the fewest attacker moves */
     bool all;             /* every winning first move (SolveOutcome.wins) */
     bool verify;          /* check every win with the independent checker */
+    int variant;          /* VCT / win in N: search variant, 0 .. SOLVE_VARIANTS - 1 */
+    atomic_int *stop;     /* when not NULL: the search gives up (unknown) soon after
+                             another thread sets *stop; polled every 1024 nodes */
 } SolveOptions;
 
 /* The answer for one position. */
@@ -477,6 +490,17 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
 /* The proof tree of the last win solver_solve found (empty otherwise); valid
  * until the next call. */
 const SolveTree *solver_tree(const Solver *s);
+/* Solves the position on b with n solvers at once (1 <= n <= SOLVE_VARIANTS),
+ * each in a thread of its own on a copy of b, solvers[i] with search variant
+ * i (o->variant is ignored); the first decided answer (a win that passed the
+ * checker, or nowin) stops the others and is the answer. out->nodes counts
+ * every solver's nodes; *used (may be NULL) gets the index of the solver
+ * whose answer out holds (solver_tree(solvers[*used]) is its proof). Kinds
+ * other than VCT and win in N, --all and --shortest, and n == 1 run on
+ * solvers[0] alone. GMK_ERR_ARG for bad options, GMK_ERR_NOMEM when a board
+ * copy or a thread cannot be made. */
+GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const SolveOptions *o,
+                                SolveOutcome *out, int *used);
 
 /* The fast entry for engines: does attacker (to move or not: if not, as if
  * the side to move passed) win by continuous fours? max_nodes / max_ms: 0 =

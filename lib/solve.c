@@ -102,6 +102,8 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
     s->age++;
     s->nodes = 0;
     s->aborted = false;
+    s->stop = NULL;
+    s->weak_and = s->weak_or = false;
     s->node_limit = max_nodes ? max_nodes : UINT64_MAX;
     s->local_limit = s->node_limit;
     s->deadline = max_ms ? now_s() + max_ms / 1000.0 : 0;
@@ -324,7 +326,8 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     tree_reset(&s->tree);
     tree_publish(s);
     if (b->light || o->kind < SOLVE_VCF || o->kind > SOLVE_WIN_IN || o->depth < 0 || o->depth > 250 ||
-        o->threes < 1 || o->threes > 99 || (o->kind == SOLVE_WIN_IN && (o->win_moves < 1 || o->win_moves > 4)))
+        o->threes < 1 || o->threes > 99 || (o->kind == SOLVE_WIN_IN && (o->win_moves < 1 || o->win_moves > 4)) ||
+        o->variant < 0 || o->variant >= SOLVE_VARIANTS)
         return GMK_ERR_ARG;
     if (game_over(b)) {
         out->result = SOLVE_NOWIN;
@@ -332,6 +335,9 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         return GMK_OK;
     }
     solve_begin(s, b, board_to_move(b), o->max_nodes, o->max_ms);
+    s->stop = o->stop;
+    s->weak_and = o->variant == 1;
+    s->weak_or = o->variant == 1 || o->variant == 2;
     s->patches = 0;
     s->att_vcf_budget = 20000;
     s->def_vcf_budget = 0;
@@ -371,7 +377,9 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     out->result = r == SR_WIN ? SOLVE_WIN : r == SR_FAIL ? SOLVE_NOWIN : SOLVE_UNKNOWN;
     if (out->result == SOLVE_UNKNOWN && !out->note[0])
         snprintf(out->note, sizeof out->note, "%s",
-                 s->deadline > 0 && now_s() >= s->deadline ? "time limit" : "node limit");
+                 s->stop && atomic_load(s->stop)                 ? "stopped"
+                 : s->deadline > 0 && now_s() >= s->deadline ? "time limit"
+                                                             : "node limit");
     if (out->result != SOLVE_WIN) {
         out->line_len = 0;
         tree_reset(&s->tree);

@@ -119,6 +119,7 @@ struct Solver {
     uint64_t local_limit;           /* budget of the current sub-search */
     double deadline;                /* CLOCK_MONOTONIC seconds, 0 = none */
     bool aborted;                   /* a global limit stopped the run */
+    atomic_int *stop;               /* another thread asks this run to stop (or NULL) */
 
     /* VCF table */
     VcfEntry *vtab;
@@ -136,6 +137,7 @@ struct Solver {
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_three, pn_other;     /* first proof numbers after an open three, another threat */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
+    bool weak_and, weak_or;         /* weak numbers (max + others) at AND / OR nodes (variant) */
     bool renju_black_def;           /* renju and the defender is black */
     bool renju_black_att;           /* renju and the attacker is black */
     uint8_t age;                    /* counts searches: entries of older ones are replaced first */

@@ -39,10 +39,14 @@ bool solve_tick(Solver *s) {
         if (s->nodes >= s->node_limit) s->aborted = true;
         return false;
     }
-    if (s->deadline > 0 && (s->nodes & 1023) == 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        if ((double)ts.tv_sec + ts.tv_nsec * 1e-9 >= s->deadline) {
+    if ((s->nodes & 1023) == 0 && (s->deadline > 0 || s->stop)) {
+        bool stop = s->stop && atomic_load_explicit(s->stop, memory_order_relaxed);
+        if (!stop && s->deadline > 0) {
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            stop = (double)ts.tv_sec + ts.tv_nsec * 1e-9 >= s->deadline;
+        }
+        if (stop) {
             s->aborted = true;
             s->node_limit = s->local_limit = s->nodes; /* every later tick fails at once */
             return false;

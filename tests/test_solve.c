@@ -168,6 +168,105 @@ static void test_shadow_hints(void **state) {
     board_free(b);
 }
 
+/* Search variants (SolveOptions.variant, lib/vct.c): each is a complete
+ * search of its own and must give every answer variant 0 gives — a win the
+ * checker accepts, nowin — on quintet cases (MIT, Copyright (c) 2020 Renju
+ * Note) of both kinds, while searching differently (other node counts: a
+ * variant that changed nothing would match variant 0 everywhere). */
+static const struct {
+    const char *moves;
+    int depth, threes;
+    SolveResult want;
+} VARIANT_CASES[] = {
+    /* vct_game_black_l08_1 */
+    {"i13 i14 i12 j12 f11 l11 i11 e10 j11 f10 k11 h10 i10 j10 l10 f9 h8 i9 h6 f8", 8, 2, SOLVE_WIN},
+    /* vct_game_white_l10_1: white attacks, black's forbidden points defend */
+    {"f10 b8 g10 d8 d9 f8 g8 d7 h8 i7 e7 d6 g7 g6 f6 h6 g5 e5 f4 -- --", 10, 2, SOLVE_WIN},
+    /* vct_fukumi_threat2 (no win with threats of two fours) and vct_fukumi */
+    {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 7, 2, SOLVE_NOWIN},
+    {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 7, 3, SOLVE_WIN},
+};
+
+static void test_variants(void **state) {
+    (void)state;
+    Solver *s = solver_new(0);
+    assert_non_null(s);
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.threes = 2;
+    bool differs[SOLVE_VARIANTS] = {false};
+    for (size_t i = 0; i < sizeof VARIANT_CASES / sizeof *VARIANT_CASES; i++) {
+        Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[i].moves);
+        o.depth = VARIANT_CASES[i].depth;
+        o.threes = VARIANT_CASES[i].threes;
+        uint64_t nodes0 = 0;
+        for (int v = 0; v < SOLVE_VARIANTS; v++) {
+            o.variant = v;
+            assert_int_equal(solve(s, b, &o, &out_buf), VARIANT_CASES[i].want);
+            if (v == 0) nodes0 = out_buf.nodes;
+            else if (out_buf.nodes != nodes0) differs[v] = true;
+        }
+        board_free(b);
+    }
+    for (int v = 1; v < SOLVE_VARIANTS; v++) assert_true(differs[v]);
+    o.variant = SOLVE_VARIANTS;
+    Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[0].moves);
+    assert_int_equal(solver_solve(s, b, &o, &out_buf), GMK_ERR_ARG);
+    board_free(b);
+    solver_free(s);
+}
+
+/* solver_solve_parallel: the same answers with two and three variants side
+ * by side, the proof of the solver it names passes the checker and the
+ * board comes back unchanged. A stop flag already set gives unknown
+ * ("stopped") at the first poll; cleared, the same search wins. */
+static void test_parallel(void **state) {
+    (void)state;
+    Solver *sv[SOLVE_VARIANTS];
+    for (int i = 0; i < SOLVE_VARIANTS; i++) assert_non_null(sv[i] = solver_new(1 << 22));
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.threes = 2;
+    for (int n = 2; n <= SOLVE_VARIANTS; n++)
+        for (size_t i = 0; i < sizeof VARIANT_CASES / sizeof *VARIANT_CASES; i++) {
+            Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[i].moves);
+            Key k = board_key(b);
+            o.depth = VARIANT_CASES[i].depth;
+            o.threes = VARIANT_CASES[i].threes;
+            int used = -1;
+            assert_int_equal(solver_solve_parallel(sv, n, b, &o, &out_buf, &used), GMK_OK);
+            assert_true(board_key(b) == k);
+            assert_true(board_ok(b));
+            assert_int_equal(out_buf.result, VARIANT_CASES[i].want);
+            assert_true(used >= 0 && used < n);
+            if (out_buf.result == SOLVE_WIN) {
+                SolveCheckError err;
+                assert_true(out_buf.verified);
+                assert_true(solve_check_tree(b, solver_tree(sv[used]), &err));
+            }
+            board_free(b);
+        }
+    assert_int_equal(solver_solve_parallel(sv, SOLVE_VARIANTS + 1, NULL, &o, &out_buf, NULL), GMK_ERR_ARG);
+    atomic_int stop;
+    atomic_init(&stop, 1);
+    o.stop = &stop;
+    o.depth = VARIANT_CASES[3].depth;
+    o.threes = VARIANT_CASES[3].threes;
+    Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[3].moves);
+    for (int i = 0; i < SOLVE_VARIANTS; i++) solver_free(sv[i]);
+    Solver *fresh = solver_new(1 << 22); /* the others' tables hold the proof */
+    assert_non_null(fresh);
+    assert_int_equal(solve(fresh, b, &o, &out_buf), SOLVE_UNKNOWN);
+    assert_string_equal(out_buf.note, "stopped");
+    assert_true(out_buf.nodes <= 4096);
+    atomic_store(&stop, 0);
+    assert_int_equal(solve(fresh, b, &o, &out_buf), SOLVE_WIN);
+    board_free(b);
+    solver_free(fresh);
+}
+
 /* solve_sort_moves (a counting sort for long lists of small scores, an
  * insertion sort otherwise) against the obvious stable insertion sort, on
  * random lists of every length, small and large scores. */
@@ -268,6 +367,8 @@ int main(void) {
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_table_batch),
         cmocka_unit_test(test_shadow_hints),
+        cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_parallel),
         cmocka_unit_test(test_sort_moves),
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),

@@ -2,12 +2,14 @@
 # `make check` runs every test; `make bench` prints the benchmarks;
 # `make demo` shows the suite at work on bundled data; `make DEBUG=1 ...`
 # builds with asserts, board_ok() checks and -fsanitize=address,undefined
-# (objects and programs under build/debug/).
+# (objects and programs under build/debug/); `make TSAN=1 check-threads`
+# runs the tests of the threaded code under ThreadSanitizer (build/tsan/).
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
 CC      ?= cc
 DEBUG   ?= 0
+TSAN    ?= 0
 SHARED  ?= ../shared/data
 
 # Dependencies come from pkg-config; the values are read when first used,
@@ -24,7 +26,12 @@ SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all
 # Another compiler than cc builds beside the default one (make CC=clang):
 # build/release-clang, programs in build/release-clang/bin.
 CC_TAG := $(if $(filter cc,$(CC)),,-$(notdir $(CC)))
-ifeq ($(DEBUG),1)
+ifeq ($(TSAN),1)
+  B    := build/tsan$(CC_TAG)
+  BIN  := $(B)/bin
+  MODE := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+  LDMODE := -fsanitize=thread
+else ifeq ($(DEBUG),1)
   B    := build/debug$(CC_TAG)
   BIN  := $(B)/bin
   MODE := -O1 -g $(SANITIZE) -fno-omit-frame-pointer -DGMK_DEBUG
@@ -59,7 +66,7 @@ COMPL_STAMP := $(COMPL)/.stamp
 MAN_PAGES := $(sort $(wildcard cmd/*.[1-9]))
 FIXTURE   := $(B)/ship/gmk-fixture
 
-.PHONY: all deps check check-long check-unit check-cli check-fuzz check-fault check-determinism check-install \
+.PHONY: all deps check check-long check-threads check-unit check-cli check-fuzz check-fault check-determinism check-install \
         bench demo puzzles install uninstall clean fuzz fuzz-build fuzz-replay
 .DEFAULT_GOAL := all
 
@@ -122,6 +129,11 @@ check-unit: $(TESTS) $(PROGS)
 check-cli: $(PROGS) $(COMPL_STAMP) $(FIXTURE)
 	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_COMPLETIONS=$(abspath $(COMPL)) \
 	  GMK_FIXTURE=$(abspath $(FIXTURE)) bash tests/cli.sh tests/cli/*.t
+
+# The threads (gmk-search's lazy SMP, gmk-solve's variants side by side)
+# under ThreadSanitizer: make TSAN=1 check-threads. Any report fails.
+check-threads: $(B)/tests/test_solve $(B)/tests/test_search
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/run-unit.sh $^
 
 # The long cross-checks (opt-in, minutes): the unit tests with every heavy
 # loop scaled up 100 times — 10^6 random positions of the PCRE2-versus-table

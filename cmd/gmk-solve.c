@@ -59,7 +59,6 @@ typedef struct {
     FILE *tree;             /* open --tree file */
     int threads;            /* --threads */
     Solver *solvers[SOLVE_VARIANTS];
-    Solver *solver;         /* solvers[0] */
     SolveOutcome out;
     SolveDefence def;
 } Solve;
@@ -197,7 +196,7 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
     SolveDefence *d = &sv->def;
     char pos[MOVES_MAX * 3 + 8];
     int size = board_size(b);
-    if (solver_defend(sv->solver, b, &sv->opt, d) != GMK_OK) {
+    if (solver_defend(sv->solvers[0], b, &sv->opt, d) != GMK_OK) {
         cli_error(cli, "out of memory");
         exit(EXIT_FAILURE_RUN);
     }
@@ -307,7 +306,6 @@ int main(int argc, char **argv) {
             cli_error(&sv.cli, "out of memory (--memory %zu, --threads %d)", sv.memory >> 20, sv.threads);
             return EXIT_FAILURE_RUN;
         }
-    sv.solver = sv.solvers[0];
     if (sv.tree_path && !(sv.tree = fopen(sv.tree_path, "w"))) {
         cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
         return EXIT_FAILURE_RUN;

@@ -16,11 +16,10 @@
 typedef struct {
     Solver *solver;
     Board *board;            /* a copy of the caller's board (the caller's for job 0) */
-    SolveOptions opt;
+    SolveOptions opt;        /* the caller's, with the job's variant and the shared stop flag */
     SolveOutcome out;
     GmkStatus status;
     atomic_int *first;       /* index of the first job with a decided answer, -1 none */
-    atomic_int *stop;
     int index;
 } Job;
 
@@ -29,7 +28,7 @@ static void *job_run(void *arg) {
     j->status = solver_solve(j->solver, j->board, &j->opt, &j->out);
     if (j->status == GMK_OK && j->out.result != SOLVE_UNKNOWN) {
         int none = -1;
-        if (atomic_compare_exchange_strong(j->first, &none, j->index)) atomic_store(j->stop, 1);
+        if (atomic_compare_exchange_strong(j->first, &none, j->index)) atomic_store(j->opt.stop, 1);
     }
     return NULL;
 }
@@ -57,7 +56,6 @@ GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const S
         j->opt.variant = i;
         j->opt.stop = &stop;
         j->first = &first;
-        j->stop = &stop;
         j->index = i;
         j->board = b;
         if (i > 0) {
@@ -66,9 +64,12 @@ GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const S
         }
     }
     /* jobs 1.. in threads of their own, job 0 in this one */
-    int started = 1;
-    for (int i = 1; i < n && st == GMK_OK; i++, started++)
-        if (pthread_create(&tid[i], NULL, job_run, &jobs[i]) != 0) st = GMK_ERR_NOMEM;
+    int started = 1; /* jobs 0 .. started - 1 have a thread (or this one) */
+    for (; started < n && st == GMK_OK; started++)
+        if (pthread_create(&tid[started], NULL, job_run, &jobs[started]) != 0) {
+            st = GMK_ERR_NOMEM;
+            break;
+        }
     if (st != GMK_OK) atomic_store(&stop, 1);
     else job_run(&jobs[0]);
     for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);

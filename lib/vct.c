@@ -453,12 +453,16 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
         m++;
     }
     n = m;
+    /* the other number (dn at OR nodes, pn at AND nodes): the children's
+     * sum, or with the weak numbers of the search variants the largest
+     * child's number and one for each other child (a subtree reached by two
+     * paths is not counted twice) */
+    bool weak = or_node ? s->weak_or : s->weak_and;
     for (;;) {
-        uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, wmax = 0, bpn = 0, bdn = 0;
+        uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0;
         int best = -1;
         for (int i = 0; i < n; i++) {
             uint32_t v = or_node ? cpn[i] : cdn[i], w = or_node ? cdn[i] : cpn[i];
-            if (w > wmax) wmax = w;
             if (v < v1) {
                 v2 = v1;
                 v1 = v;
@@ -468,14 +472,11 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
             } else if (v < v2) {
                 v2 = v;
             }
-            other = w == DFPN_INF || other == DFPN_INF ? DFPN_INF : sat_add(other, w);
+            if (weak) other = w > other ? w : other; /* the largest, for now */
+            else other = w == DFPN_INF || other == DFPN_INF ? DFPN_INF : sat_add(other, w);
             if (v == 0) break;
         }
-        /* the weak numbers of the search variants: the largest child's
-         * number and one for each other child (a subtree reached by two
-         * paths is not counted twice) */
-        if ((or_node ? s->weak_or : s->weak_and) && other != DFPN_INF && n > 0)
-            other = wmax == DFPN_INF ? DFPN_INF : sat_add(wmax, (uint32_t)n - 1);
+        if (weak && n > 0 && other != DFPN_INF) other = sat_add(other, (uint32_t)n - 1);
         if (or_node) {
             pn = v1;
             dn = v1 == 0 ? DFPN_INF : other;

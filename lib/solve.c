@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "solve.h"
 
 #define PATCH_ROUNDS 6 /* solve-check rounds before giving up on a proof */
@@ -39,16 +40,16 @@ Solver *solver_new(size_t memory) {
     /* the move cache: a sixteenth at least, and what the powers of two leave */
     size_t mb = pow2_floor((memory - vb * 2 * sizeof(VcfEntry) - tb * 4 * sizeof(DfpnEntry)) /
                            sizeof(MoveCache));
-    s->vtab = calloc(vb * 2, sizeof *s->vtab);
-    s->ttab = calloc(tb * 4, sizeof *s->ttab);
-    s->mcache = calloc(mb, sizeof *s->mcache);
+    s->vmask = vb - 1; /* solver_free reads the sizes from the masks */
+    s->tmask = tb - 1;
+    s->mmask = mb - 1;
+    s->vtab = bigmem_alloc(vb * 2 * sizeof *s->vtab);
+    s->ttab = bigmem_alloc(tb * 4 * sizeof *s->ttab);
+    s->mcache = bigmem_alloc(mb * sizeof *s->mcache);
     if (!s->undo || !s->vtab || !s->ttab || !s->mcache) {
         solver_free(s);
         return NULL;
     }
-    s->vmask = vb - 1;
-    s->tmask = tb - 1;
-    s->mmask = mb - 1;
     s->node_limit = s->local_limit = UINT64_MAX;
     return s;
 }
@@ -56,9 +57,9 @@ Solver *solver_new(size_t memory) {
 void solver_free(Solver *s) {
     if (!s) return;
     free(s->undo);
-    free(s->vtab);
-    free(s->ttab);
-    free(s->mcache);
+    bigmem_free(s->vtab, (s->vmask + 1) * 2 * sizeof *s->vtab);
+    bigmem_free(s->ttab, (s->tmask + 1) * 4 * sizeof *s->ttab);
+    bigmem_free(s->mcache, (s->mmask + 1) * sizeof *s->mcache);
     tree_free(&s->tree);
     free(s);
 }

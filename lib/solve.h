@@ -133,6 +133,7 @@ struct Solver {
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */
+    bool vcf_related;               /* the VCF search running is the related one (vcf.c) */
     int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_three, pn_other;     /* first proof numbers after an open three, another threat */

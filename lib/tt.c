@@ -25,6 +25,8 @@
  */
 #include "tt.h"
 
+#include "bigmem.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,18 +46,17 @@ static inline int data_bound(uint64_t d) { return (int)((d >> 56) & 3); }
 static inline int data_gen(uint64_t d) { return (int)(d >> 58); }
 
 /* Allocates the largest power of two of buckets within mb MB, cleared.
- * calloc() of a large block hands out fresh zero pages from the kernel, so
- * a new table costs nothing until it is used (a memset of 64 MB took 60 ms
- * at every start of the program); the block is aligned to 64 by hand. */
+ * bigmem_alloc() maps fresh zero pages, so a new table costs nothing until
+ * it is used (a memset of 64 MB took 60 ms at every start of the program),
+ * page-aligned (so 64-byte aligned) and on huge pages where the kernel has
+ * them. */
 GmkStatus tt_init(TT *tt, size_t mb) {
     if (mb < 1) mb = 1;
     size_t buckets = 1;
     while (buckets * 2 * 64 <= (mb << 20)) buckets *= 2;
     size_t bytes = buckets * 64;
-    void *block = calloc(1, bytes + 64);
-    if (!block) return GMK_ERR_NOMEM;
-    tt->block = block;
-    tt->entries = (TTEntry *)(((uintptr_t)block + 63) & ~(uintptr_t)63);
+    tt->entries = bigmem_alloc(bytes);
+    if (!tt->entries) return GMK_ERR_NOMEM;
     tt->bucket_count = buckets;
     tt->mb = bytes >> 20;
     tt->generation = 0;
@@ -65,8 +66,7 @@ GmkStatus tt_init(TT *tt, size_t mb) {
 
 /* Frees the buckets. */
 void tt_free(TT *tt) {
-    free(tt->block);
-    tt->block = NULL;
+    bigmem_free(tt->entries, tt->bucket_count * 64);
     tt->entries = NULL;
     tt->bucket_count = 0;
 }

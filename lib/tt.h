@@ -31,7 +31,6 @@ typedef struct {
 /* The table: a power-of-two array of buckets. */
 typedef struct {
     TTEntry *entries;      /* bucket_count * TT_BUCKET entries, 64-byte aligned */
-    void *block;           /* the allocation entries lies in (freed) */
     atomic_bool used;      /* an entry was stored since the table was last cleared */
     size_t bucket_count;   /* power of two; 0 when not allocated */
     size_t mb;             /* size asked for, in MB after rounding */

@@ -15,6 +15,14 @@
  * with m" per (stones, attacker); d = VCF_ANY when the refutation holds at
  * any depth. Lines are written on the way back from a win.
  *
+ * The related search (Solver.vcf_related, the attacker's check at a df-pn
+ * OR node) plays, after its first four, only fours on the lines of the
+ * previous one (most VCFs can be played so: a four far from the last one
+ * rarely helps it); the forced block of a counter-four is always played. It
+ * is incomplete, so its refutations go to the table under a key of their
+ * own (VCF_REL_KEY) and never answer the complete search; its wins are real
+ * wins and are shared.
+ *
  * Stones are placed only where needed: a single four's five point is read
  * from the cells, so the table is asked about the position after the four
  * and its block before either is placed; with two fours left, a four after
@@ -30,6 +38,9 @@
 
 /* Key of the attacker in the VCF table. */
 static const Key VCF_ATT_KEY[COLOR_NB] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL};
+/* Salt of the refutations of the related search (Solver.vcf_related): they
+ * hold for that search only, so they are kept apart from the others. */
+#define VCF_REL_KEY 0x3c6ef372fe94f82bULL
 
 /* ---- board helpers ------------------------------------------------------ */
 
@@ -161,6 +172,13 @@ static void vtab_store(Solver *s, Key k, int result, int depth, int len, Move m)
 void vcf_clear(Solver *s) { memset(s->vtab, 0, (s->vmask + 1) * 2 * sizeof *s->vtab); }
 
 /* ---- search ------------------------------------------------------------- */
+
+/* Is p on one of q's four lines, at most four points away? */
+static bool on_lines(Move p, Move q) {
+    int dx = point_x(p) - point_x(q), dy = point_y(p) - point_y(q);
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    return (ax == 0 || ay == 0 || ax == ay) && (ax > ay ? ax : ay) <= 4;
+}
 
 /* Rank of a four point for move ordering. */
 static int four_rank(const Board *b, Move p, Color a, Move last) {
@@ -341,6 +359,11 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             first = e->move;
         }
     }
+    bool rel = s->vcf_related, restrict_fours = rel && last != MOVE_NONE;
+    if (rel) {
+        VcfEntry *er = vtab_probe(s, k ^ VCF_REL_KEY);
+        if (er && er->result == SR_FAIL && er->depth >= depth) return SR_FAIL;
+    }
     Move cand[CAND_MAX], keep[VCF_KEEP];
     int n, nkeep = -1;
     bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
@@ -380,6 +403,12 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                 if (board_forbidden(b, cand[i]) == FORBID_NONE) cand[m++] = cand[i];
             n = m;
         }
+        if (restrict_fours) {
+            int m = 0;
+            for (int i = 0; i < n; i++)
+                if (on_lines(cand[i], last)) cand[m++] = cand[i];
+            n = m;
+        }
         order_fours(b, cand, n, a, last, first);
     }
     int clean = -1; /* no_forbidden_candidate(s), once needed */
@@ -415,6 +444,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             Key ck = s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a];
             VcfEntry *ce = vtab_probe(s, ck);
             if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
+            if (rel && (ce = vtab_probe(s, ck ^ VCF_REL_KEY)) && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
             /* two fours from here: the second must have two five points,
              * and none appears (the block only takes more away); against a
              * black renju defender it may also be a single four whose five
@@ -483,7 +513,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
         if (r == SR_ABORT) return SR_ABORT;
     }
-    vtab_store(s, k, SR_FAIL, depth, 0, MOVE_NONE);
+    vtab_store(s, rel ? k ^ VCF_REL_KEY : k, SR_FAIL, depth, 0, MOVE_NONE);
     return SR_FAIL;
 }
 

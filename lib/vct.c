@@ -6,7 +6,8 @@
  * OR node (depth: attacker moves left before the five; free: moves left
  * that need not be threats, SOLVE_WIN_IN only):
  *   a five point wins; a defender five point must be blocked (one) or loses
- *   (two); a VCF within depth wins (checked first, on a budget); otherwise
+ *   (two); a VCF within depth wins (checked first, on a budget, with the
+ *   related search of vcf.c: a shortcut, as the fours are moves too); otherwise
  *   the moves are the attacker's fours and the candidate threats (points
  *   where the attacker's shape reaches a three, or a two when deeper threats
  *   count), or with free moves left also quiet moves near its shapes. When
@@ -202,9 +203,15 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
         return GEN_LIST;
     }
     if (!every_move) {
-        int r = vcf_only ? vcf_run(s, a, depth, 0, NULL)
-                         : vcf_run(s, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth,
-                                   s->att_vcf_budget, NULL);
+        int r;
+        if (vcf_only) r = vcf_run(s, a, depth, 0, NULL);
+        else {
+            /* below the root a shortcut only (the fours are among the
+             * moves below): the related search, which is cheaper, will do */
+            s->vcf_related = s->sp > 0;
+            r = vcf_run(s, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
+            s->vcf_related = false;
+        }
         if (r == SR_WIN) return GEN_PROVEN;
         if (s->aborted) return GEN_ABORT;
         if (vcf_only) return r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
@@ -435,6 +442,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
         cfree[i] = (int8_t)(or_node ? vct_child_free(s, fr, cand[i]) : fr);
         if (cfree[i] != cm_free) cm = ctx_mix(s, !or_node, cdepth, cm_free = cfree[i]);
         ckey[i] = key_with(s->key ^ zobrist_table[mover][cand[i]], cm);
+        __builtin_prefetch(&s->ttab[(ckey[i] & s->tmask) * 4]);
         init[i] = or_node ? (i == 0 && hinted ? 1 : attack_pn(s, cand[i])) : 1;
     }
     uint32_t pn = 0, dn = 0;

@@ -1,0 +1,20 @@
+/*
+ * bigmem.h — large zeroed tables (transposition tables, caches) whose
+ * random probes should not miss the TLB as well as the cache.
+ */
+#ifndef GMK_BIGMEM_H
+#define GMK_BIGMEM_H
+
+#include <stddef.h>
+
+/* A zeroed block of bytes (> 0). From 2 MB up it is aligned to 2 MB and,
+ * where the kernel offers them (Linux transparent huge pages in "madvise"
+ * mode, Debian's default), backed by huge pages: one TLB entry covers 2 MB
+ * instead of 4 KB. Pages are zero-filled by the kernel on first use, so a
+ * large table costs nothing until it is probed. NULL when out of memory. */
+void *bigmem_alloc(size_t bytes);
+
+/* Frees a block of bigmem_alloc(bytes) (NULL is ignored). */
+void bigmem_free(void *p, size_t bytes);
+
+#endif

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# puzzles/lfz084.sh [--sample N] [--time S] [--threads T] [--bin DIR] [SHARED] — the
+# puzzles/lfz084.sh [--sample N] [--time S] [--threads T] [--sets "K..."] [--keep DIR]
+#                   [--bin DIR] [SHARED] — the
 # acceptance run on the lfz084 puzzle library (SHARED/puzzles/lfz084.tsv,
 # default ../shared/data): its `vcf` puzzles under --vcf, `vct` under --vct
 # --threes 99 (a threat is any move that leaves a VCF) and `win3` under
@@ -10,22 +11,33 @@
 # corner of a 15x15 frame (rows 10..15); they are moved to rows 1..6 here.
 # --threads T: gmk-solve --threads for vct and win3 (search variants side by
 # side; default: the machine's cores, at most 3), so the limit is wall time.
+# --sets: the sets to run (default "vcf vct win3"); --keep DIR: keep each
+# set's gmk-solve --json output as DIR/KIND.jsonl (one line per puzzle, its
+# source and index in "carry"), to see which puzzles gave what.
 # Exit status 1 when a set misses its bar (vcf 100%, vct and win3 98%) or a
 # win was not checked.
 set -u
 cores=$(nproc 2>/dev/null || echo 1)
 threads=$((cores < 3 ? cores : 3))
-sample=0 limit=10 bin=${GMK_BIN:-$(cd "$(dirname "$0")/.." && pwd)/bin}
+sample=0 limit=10 sets="vcf vct win3" keep="" bin=${GMK_BIN:-$(cd "$(dirname "$0")/.." && pwd)/bin}
 while [ $# -gt 0 ]; do
     case $1 in
     --sample) sample=$2; shift ;;
     --time) limit=$2; shift ;;
     --threads) threads=$2; shift ;;
     --bin) bin=$2; shift ;;
+    --sets) sets=$2; shift ;;
+    --keep) keep=$2; shift ;;
     -*) echo "lfz084.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
     shift
+done
+for kind in $sets; do
+    case $kind in
+    vcf | vct | win3) ;;
+    *) echo "lfz084.sh: unknown set $kind (vcf, vct, win3)" >&2; exit 2 ;;
+    esac
 done
 shared=${1:-../shared/data}
 tsv=$shared/puzzles/lfz084.tsv
@@ -39,7 +51,8 @@ status=0
 echo "time limit ${limit} s per puzzle, vct and win3 with --threads $threads"
 printf '%-6s %5s %6s %6s %6s %6s %7s %9s %9s %9s %9s\n' set n win nowin unknown rate bar \
     "ms med" "ms p99" "nodes med" "nodes p99"
-for kind in vcf vct win3; do
+[ -z "$keep" ] || mkdir -p "$keep" || exit 2
+for kind in $sets; do
     case $kind in
     vcf) opts="--vcf"; bar=100 ;;
     vct) opts="--vct --threes 99 --time $limit --threads $threads"; bar=98 ;;
@@ -89,5 +102,6 @@ for kind in vcf vct win3; do
             if (unchecked) printf "  %d wins were not checked\n", unchecked
             exit (rate < bar || unchecked) ? 1 : 0
         }' "$work/$kind.out" || status=1
+    [ -z "$keep" ] || cp "$work/$kind.out" "$keep/$kind.jsonl"
 done
 exit $status

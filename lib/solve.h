@@ -134,6 +134,7 @@ struct Solver {
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */
     bool vcf_related;               /* the VCF search running is the related one (vcf.c) */
+    bool def_quiet;                 /* the AND node being generated: its parent was GENF_DEF_QUIET */
     int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_three, pn_other;     /* first proof numbers after an open three, another threat */
@@ -242,6 +243,7 @@ enum { GEN_LIST = 0, GEN_PROVEN = 1, GEN_DISPROVEN = 2, GEN_ABORT = 3 };
 enum {
     GENF_FORCED = 1, /* AND node: the one forced block */
     GENF_ALL = 2,    /* AND node: every legal move listed (no answer to other defences) */
+    GENF_DEF_QUIET = 4, /* OR node: the defender has no VCF of def_threat_depth fours */
 };
 /* The moves of a node (cached): GEN_*; *flags gets GENF_*. */
 int vct_gen(Solver *s, Key key, bool or_node, int depth, int free_moves, Move *out, int *n,

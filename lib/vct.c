@@ -19,9 +19,11 @@
  *   threat: with the defender passing, the attacker wins (a VCF of at most
  *   `threes` fours in VCT; the rest of the problem in SOLVE_WIN_IN). If not,
  *   the node is lost for the attacker; so it is when the defender has a VCF
- *   of its own. The defences are the moves that break the attacker's line
- *   (threat-space defences, counter-fours included) and the patches the
- *   checker asked for; none means the threat cannot be answered.
+ *   of its own (checked unless the defender had none at the OR node above,
+ *   GENF_DEF_QUIET: a shortcut, as its counter-fours are defences). The
+ *   defences are the moves that break the attacker's line (threat-space
+ *   defences, counter-fours included) and the patches the checker asked
+ *   for; none means the threat cannot be answered.
  * In SOLVE_WIN_IN, a failed null search refutes a quiet move only when the
  * defender has a harmless move (no stone within five on its lines) that is
  * as good as a pass; on a crowded board every legal defence is tried.
@@ -179,7 +181,7 @@ static bool has_harmless_point(const Solver *s) {
 
 /* OR node moves; with every_move, the VCF shortcut is skipped (the root's
  * moves for --all). */
-static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_move) {
+static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, bool every_move) {
     Board *b = s->b;
     Color a = s->att, d = (Color)!a;
     uint8_t mark[BOARD_CELLS];
@@ -220,6 +222,7 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, bool every_mo
     VcfLine *rd = &s->scratch[1];
     int rdr = vcf_run(s, d, s->def_threat_depth, s->def_vcf_budget, rd);
     if (s->aborted) return GEN_ABORT;
+    if (rdr == SR_FAIL) *flags |= GENF_DEF_QUIET;
     memset(mark, 0, sizeof mark);
     int k = add_fours(s, a, mark, out, 0);
     int nf = k;
@@ -263,6 +266,8 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     Board *b = s->b;
     Color a = s->att, d = (Color)!a;
     uint8_t mark[BOARD_CELLS];
+    bool def_quiet = s->def_quiet;
+    s->def_quiet = false;
     *n = 0;
     *flags = 0;
     if (b->clscount[d][CLS_FIVE]) return GEN_DISPROVEN;
@@ -298,7 +303,12 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
         *flags = GENF_ALL;
         return GEN_LIST;
     }
-    int rd = vcf_run(s, d, s->def_vcf_depth, s->def_vcf_budget, NULL);
+    /* the defender's own VCF refutes the threat at once; a shortcut too
+     * (its first four is among the defences below, so the search finds it),
+     * skipped when the defender had none before the attacker's move (that
+     * stone only takes from it, but for renju's forbidden points) */
+    bool skip = def_quiet && !tree_threat && s->def_threat_depth >= s->def_vcf_depth;
+    int rd = skip ? SR_FAIL : vcf_run(s, d, s->def_vcf_depth, s->def_vcf_budget, NULL);
     if (rd == SR_WIN) return GEN_DISPROVEN;
     if (s->aborted) return GEN_ABORT;
     if (tree_threat) {
@@ -340,7 +350,7 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, Move *out, int 
         memcpy(out, c->m, (size_t)c->n * sizeof *out);
         return c->gen;
     }
-    int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, false)) : gen_and(s, depth, fr, out, n, flags);
+    int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, flags, false)) : gen_and(s, depth, fr, out, n, flags);
     if (g == GEN_ABORT || *n > MCACHE_MOVES) return g;
     c = &s->mcache[key & s->mmask]; /* nested searches may have used the slot */
     c->key = key;
@@ -510,7 +520,9 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
         s->shadow ^= pair;
         s->shadow_dd += block;
         solve_place(s, cand[best], mover);
+        s->def_quiet = or_node && (flags & GENF_DEF_QUIET);
         int r = mid(s, !or_node, cdepth, cfree[best], cth1, cth2, &cpn[best], &cdn[best]);
+        s->def_quiet = false;
         solve_unplace(s, mover);
         s->shadow ^= pair;
         s->shadow_dd -= block;
@@ -533,7 +545,8 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
 int vct_root_moves(Solver *s, int depth, int free_moves, Move *out) {
     int n;
     if (s->b->clscount[s->att][CLS_FIVE]) return solve_fives(s, s->att, out, CAND_MAX);
-    int g = gen_or(s, depth, free_moves, out, &n, true);
+    int flags = 0;
+    int g = gen_or(s, depth, free_moves, out, &n, &flags, true);
     return g == GEN_LIST ? n : 0;
 }
 

@@ -187,7 +187,7 @@ static void test_vcf_related(void **state) {
 
 /* Proof hints below counter-fours (lib/vct.c shadow_hint): the project's
  * puzzle vct_black_long (puzzles/quintet.tsv), where the defender has
- * counter-fours all along, costs 894,717 nodes with them and 1,165,875
+ * counter-fours all along, costs 859,664 nodes with them and 974,311
  * without; a shadow key that missed (wrong stones, wrong depth) would bring
  * the count back up. */
 static void test_shadow_hints(void **state) {
@@ -202,8 +202,8 @@ static void test_shadow_hints(void **state) {
     assert_non_null(s);
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     assert_true(out_buf.verified);
-    if (out_buf.nodes > 1000000) print_error("%llu nodes\n", (unsigned long long)out_buf.nodes);
-    assert_true(out_buf.nodes <= 1000000);
+    if (out_buf.nodes > 920000) print_error("%llu nodes\n", (unsigned long long)out_buf.nodes);
+    assert_true(out_buf.nodes <= 920000);
     solver_free(s);
     board_free(b);
 }

@@ -209,8 +209,11 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
         if (vcf_only) r = vcf_run(s, a, depth, 0, NULL);
         else {
             /* below the root a shortcut only (the fours are among the
-             * moves below): the related search, which is cheaper, will do */
-            s->vcf_related = s->sp > 0;
+             * moves below): the related search, which is cheaper, will do.
+             * Not in SOLVE_WIN_IN, where the checker refused a proof made
+             * with it (lfz084 一手の詰連珠HT #130, defence l5; not
+             * understood yet) */
+            s->vcf_related = s->sp > 0 && s->mode == SOLVE_VCT;
             r = vcf_run(s, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
             s->vcf_related = false;
         }

@@ -134,7 +134,6 @@ struct Solver {
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */
     bool vcf_related;               /* the VCF search running is the related one (vcf.c) */
-    bool def_quiet;                 /* the AND node being generated: its parent was GENF_DEF_QUIET */
     int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_three, pn_other;     /* first proof numbers after an open three, another threat */
@@ -245,9 +244,11 @@ enum {
     GENF_ALL = 2,    /* AND node: every legal move listed (no answer to other defences) */
     GENF_DEF_QUIET = 4, /* OR node: the defender has no VCF of def_threat_depth fours */
 };
-/* The moves of a node (cached): GEN_*; *flags gets GENF_*. */
-int vct_gen(Solver *s, Key key, bool or_node, int depth, int free_moves, Move *out, int *n,
-            int *flags);
+/* The moves of a node (cached): GEN_*; *flags gets GENF_*. def_quiet (AND
+ * node): the OR node above was GENF_DEF_QUIET (its check of the defender's
+ * VCF may be skipped). */
+int vct_gen(Solver *s, Key key, bool or_node, int depth, int free_moves, bool def_quiet, Move *out,
+            int *n, int *flags);
 /* df-pn from the current position (OR or AND node) until decided: SR_WIN
  * (proven), SR_FAIL (disproven) or SR_ABORT. */
 int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node);

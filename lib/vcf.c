@@ -154,6 +154,11 @@ static VcfEntry *vtab_probe(Solver *s, Key k) {
     return NULL;
 }
 
+/* Does entry e (or NULL) refute a VCF of at most depth fours? */
+static inline bool vtab_refutes(const VcfEntry *e, int depth) {
+    return e && e->result == SR_FAIL && e->depth >= depth;
+}
+
 /* Stores a result; a bucket keeps the newer entry in slot 0. */
 static void vtab_store(Solver *s, Key k, int result, int depth, int len, Move m) {
     VcfEntry *e = &s->vtab[(k & s->vmask) * 2];
@@ -350,7 +355,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     VcfEntry *e = vtab_probe(s, k);
     Move first = MOVE_NONE;
     if (e) {
-        if (e->result == SR_FAIL && e->depth >= depth) return SR_FAIL;
+        if (vtab_refutes(e, depth)) return SR_FAIL;
         if (e->result == SR_WIN && e->len <= depth) {
             if (!line) {
                 *used = e->len;
@@ -360,10 +365,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
     }
     bool rel = s->vcf_related, restrict_fours = rel && last != MOVE_NONE;
-    if (rel) {
-        VcfEntry *er = vtab_probe(s, k ^ VCF_REL_KEY);
-        if (er && er->result == SR_FAIL && er->depth >= depth) return SR_FAIL;
-    }
+    if (rel && vtab_refutes(vtab_probe(s, k ^ VCF_REL_KEY), depth)) return SR_FAIL;
     Move cand[CAND_MAX], keep[VCF_KEEP];
     int n, nkeep = -1;
     bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
@@ -442,9 +444,9 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
              * already: that child would fail at once, so the two stones
              * need not be placed (half the VCF's children end so) */
             Key ck = s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a];
-            VcfEntry *ce = vtab_probe(s, ck);
-            if (ce && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
-            if (rel && (ce = vtab_probe(s, ck ^ VCF_REL_KEY)) && ce->result == SR_FAIL && ce->depth >= depth - 1) continue;
+            if (vtab_refutes(vtab_probe(s, ck), depth - 1) ||
+                (rel && vtab_refutes(vtab_probe(s, ck ^ VCF_REL_KEY), depth - 1)))
+                continue;
             /* two fours from here: the second must have two five points,
              * and none appears (the block only takes more away); against a
              * black renju defender it may also be a single four whose five

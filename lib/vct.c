@@ -253,24 +253,23 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     return GEN_LIST;
 }
 
-static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32_t thdn,
+static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint32_t thpn, uint32_t thdn,
                uint32_t *opn, uint32_t *odn);
 
 /* Does the attacker, to move now, win with depth moves and fr free moves?
  * (the null search of SOLVE_WIN_IN) */
 static int null_win(Solver *s, int depth, int fr) {
     uint32_t pn, dn;
-    if (mid(s, true, depth, fr, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
+    if (mid(s, true, depth, fr, false, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
     return pn == 0 ? SR_WIN : SR_FAIL;
 }
 
-/* AND node moves; *flags gets GENF_*. */
-static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) {
+/* AND node moves; *flags gets GENF_*. def_quiet: the OR node above was
+ * GENF_DEF_QUIET. */
+static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int *n, int *flags) {
     Board *b = s->b;
     Color a = s->att, d = (Color)!a;
     uint8_t mark[BOARD_CELLS];
-    bool def_quiet = s->def_quiet;
-    s->def_quiet = false;
     *n = 0;
     *flags = 0;
     if (b->clscount[d][CLS_FIVE]) return GEN_DISPROVEN;
@@ -345,7 +344,8 @@ static int gen_and(Solver *s, int depth, int fr, Move *out, int *n, int *flags) 
     return GEN_LIST;
 }
 
-int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, Move *out, int *n, int *flags) {
+int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, bool def_quiet, Move *out, int *n,
+            int *flags) {
     MoveCache *c = &s->mcache[key & s->mmask];
     if (c->key == key) {
         *n = c->n;
@@ -353,7 +353,8 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, Move *out, int 
         memcpy(out, c->m, (size_t)c->n * sizeof *out);
         return c->gen;
     }
-    int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, flags, false)) : gen_and(s, depth, fr, out, n, flags);
+    int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, flags, false))
+                    : gen_and(s, depth, fr, def_quiet, out, n, flags);
     if (g == GEN_ABORT || *n > MCACHE_MOVES) return g;
     c = &s->mcache[key & s->mmask]; /* nested searches may have used the slot */
     c->key = key;
@@ -423,15 +424,16 @@ static bool shadow_hint(Solver *s, int depth, int fr, Move *cand, int n) {
     return false;
 }
 
-/* One df-pn node: searches until its numbers reach the thresholds. */
-static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32_t thdn,
+/* One df-pn node: searches until its numbers reach the thresholds.
+ * def_quiet (AND node): the OR node above was GENF_DEF_QUIET. */
+static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint32_t thpn, uint32_t thdn,
                uint32_t *opn, uint32_t *odn) {
     Key k = vct_node_key(s, or_node, depth, fr);
     uint64_t start = s->nodes;
     if (!solve_tick(s)) return SR_ABORT;
     Move cand[CAND_MAX];
     int n, flags;
-    int g = vct_gen(s, k, or_node, depth, fr, cand, &n, &flags);
+    int g = vct_gen(s, k, or_node, depth, fr, def_quiet, cand, &n, &flags);
     if (g == GEN_ABORT) return SR_ABORT;
     if (g != GEN_LIST) {
         *opn = g == GEN_PROVEN ? 0 : DFPN_INF;
@@ -523,9 +525,8 @@ static int mid(Solver *s, bool or_node, int depth, int fr, uint32_t thpn, uint32
         s->shadow ^= pair;
         s->shadow_dd += block;
         solve_place(s, cand[best], mover);
-        s->def_quiet = or_node && (flags & GENF_DEF_QUIET);
-        int r = mid(s, !or_node, cdepth, cfree[best], cth1, cth2, &cpn[best], &cdn[best]);
-        s->def_quiet = false;
+        bool quiet = or_node && (flags & GENF_DEF_QUIET);
+        int r = mid(s, !or_node, cdepth, cfree[best], quiet, cth1, cth2, &cpn[best], &cdn[best]);
         solve_unplace(s, mover);
         s->shadow ^= pair;
         s->shadow_dd -= block;
@@ -555,7 +556,7 @@ int vct_root_moves(Solver *s, int depth, int free_moves, Move *out) {
 
 int vct_run(Solver *s, int depth, int free_moves) {
     uint32_t pn, dn;
-    if (mid(s, true, depth, free_moves, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
+    if (mid(s, true, depth, free_moves, false, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
     return pn == 0 ? SR_WIN : dn == 0 ? SR_FAIL : SR_ABORT;
 }
 
@@ -564,7 +565,7 @@ int vct_run_after(Solver *s, Move m, int depth, int free_moves) {
     if (s->b->ps[m].cls[s->att] == CLS_FIVE) return SR_WIN;
     int cf = vct_child_free(s, free_moves, m);
     solve_place(s, m, s->att);
-    int r = mid(s, false, depth - 1, cf, DFPN_INF, DFPN_INF, &pn, &dn);
+    int r = mid(s, false, depth - 1, cf, false, DFPN_INF, DFPN_INF, &pn, &dn);
     solve_unplace(s, s->att);
     if (r == SR_ABORT) return SR_ABORT;
     return pn == 0 ? SR_WIN : dn == 0 ? SR_FAIL : SR_ABORT;
@@ -572,7 +573,7 @@ int vct_run_after(Solver *s, Move m, int depth, int free_moves) {
 
 int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node) {
     uint32_t pn, dn;
-    if (mid(s, or_node, depth, free_moves, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
+    if (mid(s, or_node, depth, free_moves, false, DFPN_INF, DFPN_INF, &pn, &dn) == SR_ABORT) return SR_ABORT;
     return pn == 0 ? SR_WIN : SR_FAIL;
 }
 

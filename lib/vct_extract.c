@@ -82,7 +82,7 @@ static int walk_or(Solver *s, Walk *w, int depth, int fr) {
     }
     Move cand[CAND_MAX];
     int n, flags;
-    int g = vct_gen(s, k, true, depth, fr, cand, &n, &flags);
+    int g = vct_gen(s, k, true, depth, fr, false, cand, &n, &flags);
     if (g == GEN_PROVEN) {
         if (b->clscount[a][CLS_FIVE]) {
             Move z;
@@ -127,7 +127,7 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
     }
     Move cand[CAND_MAX];
     int n, flags;
-    int g = vct_gen(s, k, false, depth, fr, cand, &n, &flags);
+    int g = vct_gen(s, k, false, depth, fr, false, cand, &n, &flags);
     if (g == GEN_PROVEN) {
         if (!w->build) {
             /* the defender may take one of the five points, or change a

@@ -345,8 +345,6 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->att_vcf_depth = VCF_ANY;
     s->def_vcf_depth = 2;
     s->def_threat_depth = 2;
-    s->pn_three = 2;
-    s->pn_other = 3;
     s->pn_radius = 3;
     s->pn_far = 2;
     int r;

@@ -136,7 +136,6 @@ struct Solver {
     bool vcf_related;               /* the VCF search running is the related one (vcf.c) */
     int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
-    uint8_t pn_three, pn_other;     /* first proof numbers after an open three, another threat */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
     bool weak_and, weak_or;         /* weak numbers (max + others) at AND / OR nodes (variant) */
     bool renju_black_def;           /* renju and the defender is black */

@@ -415,11 +415,13 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
 /* Search variants of the VCT and win-in-N proof-number search
  * (SolveOptions.variant). Each is complete and sound; they differ only in
  * the proof and disproof numbers that choose where to look next: 0 sums the
- * children's numbers (df-pn), 1 takes the largest child's number plus one
- * for each other child at AND nodes (proof) and OR nodes (disproof), the
- * "weak" numbers of Ueda et al. that count a transposed subtree once, 2 does
- * so at OR nodes only. Hard puzzles that one misses within a limit another
- * often solves; solver_solve_parallel runs them side by side. */
+ * children's numbers (df-pn); 1 takes at OR nodes the largest child's
+ * disproof number plus one for each other child (the "weak" numbers of
+ * Ueda et al., which count a transposed subtree once) and makes attacker
+ * moves beyond one point from the last two stones costlier (variant 0:
+ * beyond three); 2 uses the weak numbers at AND nodes (proof) and OR nodes.
+ * Hard puzzles that one misses within a limit another often solves;
+ * solver_solve_parallel runs them side by side. */
 #define SOLVE_VARIANTS 3
 
 /* What to prove and within which limits. */

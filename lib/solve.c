@@ -337,7 +337,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     }
     solve_begin(s, b, board_to_move(b), o->max_nodes, o->max_ms);
     s->stop = o->stop;
-    s->weak_and = o->variant == 1;
+    s->weak_and = o->variant == 2;
     s->weak_or = o->variant == 1 || o->variant == 2;
     s->patches = 0;
     s->att_vcf_budget = 20000;
@@ -345,7 +345,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->att_vcf_depth = VCF_ANY;
     s->def_vcf_depth = 2;
     s->def_threat_depth = 2;
-    s->pn_radius = 3;
+    s->pn_radius = o->variant == 1 ? 1 : 3;
     s->pn_far = 2;
     int r;
     for (int round = 0;; round++) {

@@ -179,13 +179,14 @@ static bool has_harmless_point(const Solver *s) {
     return false;
 }
 
-/* OR node moves; with every_move, the VCF shortcut is skipped (the root's
- * moves for --all). */
+/* OR node moves; *flags gets GENF_*. With every_move, the VCF shortcut is
+ * skipped (the root's moves for --all). */
 static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, bool every_move) {
     Board *b = s->b;
     Color a = s->att, d = (Color)!a;
     uint8_t mark[BOARD_CELLS];
     *n = 0;
+    *flags = 0;
     if (b->clscount[a][CLS_FIVE]) return GEN_PROVEN;
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2 || depth <= 0) return GEN_DISPROVEN;
@@ -353,7 +354,7 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, bool def_quiet,
         memcpy(out, c->m, (size_t)c->n * sizeof *out);
         return c->gen;
     }
-    int g = or_node ? (*flags = 0, gen_or(s, depth, fr, out, n, flags, false))
+    int g = or_node ? gen_or(s, depth, fr, out, n, flags, false)
                     : gen_and(s, depth, fr, def_quiet, out, n, flags);
     if (g == GEN_ABORT || *n > MCACHE_MOVES) return g;
     c = &s->mcache[key & s->mmask]; /* nested searches may have used the slot */
@@ -399,14 +400,13 @@ static const uint8_t ATTACK_PN[CLS_NB] = {
     [CLS_OPEN_TWO] = 4,   [CLS_OPEN_TWO_TWO] = 4,   [CLS_THREE] = 4,
     [CLS_DOUBLE_TWO] = 3, [CLS_OPEN_THREE] = 2,     [CLS_FOUR] = 1,
     [CLS_OPEN_THREE_THREE] = 2, [CLS_DOUBLE_THREE] = 2, [CLS_FOUR_THREE] = 1,
-    [CLS_DOUBLE_FOUR] = 1, [CLS_OPEN_FOUR] = 1,     [CLS_FIVE] = 1,
-    [CLS_OVERLINE] = 3,
+    [CLS_DOUBLE_FOUR] = 1, [CLS_OPEN_FOUR] = 1,     [CLS_OVERLINE] = 3,
+    [CLS_FIVE] = 3, /* never a candidate: such a node is proven first */
 };
 
 static uint8_t attack_pn(const Solver *s, Move p) {
-    int cls = s->b->ps[p].cls[s->att];
-    if ((CLS_FOUR_MASK >> cls) & 1) return 1;
-    int pn = ATTACK_PN[cls];
+    int pn = ATTACK_PN[s->b->ps[p].cls[s->att]];
+    if (pn == 1) return 1; /* a four, wherever it is */
     /* threats far from the last two stones come later */
     int dist = 99;
     for (int k = 1; k <= 2 && k <= s->sp; k++) {
@@ -497,6 +497,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
      * child's number and one for each other child (a subtree reached by two
      * paths is not counted twice) */
     bool weak = or_node ? s->weak_or : s->weak_and;
+    bool quiet = or_node && (flags & GENF_DEF_QUIET); /* for the AND children */
     for (;;) {
         uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0;
         int best = -1;
@@ -541,7 +542,6 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
         s->shadow ^= pair;
         s->shadow_dd += block;
         solve_place(s, cand[best], mover);
-        bool quiet = or_node && (flags & GENF_DEF_QUIET);
         int r = mid(s, !or_node, cdepth, cfree[best], quiet, cth1, cth2, &cpn[best], &cdn[best]);
         solve_unplace(s, mover);
         s->shadow ^= pair;
@@ -565,7 +565,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
 int vct_root_moves(Solver *s, int depth, int free_moves, Move *out) {
     int n;
     if (s->b->clscount[s->att][CLS_FIVE]) return solve_fives(s, s->att, out, CAND_MAX);
-    int flags = 0;
+    int flags;
     int g = gen_or(s, depth, free_moves, out, &n, &flags, true);
     return g == GEN_LIST ? n : 0;
 }

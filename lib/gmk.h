@@ -419,7 +419,10 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * disproof number plus one for each other child (the "weak" numbers of
  * Ueda et al., which count a transposed subtree once) and makes attacker
  * moves beyond one point from the last two stones costlier (variant 0:
- * beyond three); 2 uses the weak numbers at AND nodes (proof) and OR nodes.
+ * beyond three), and in VCT first searches with threats of VCFs of at most
+ * two fours (SolveOptions.threes 2), then three, then, when those find no
+ * win, with the threes asked for; 2 uses the weak numbers at AND nodes
+ * (proof) and OR nodes.
  * Hard puzzles that one misses within a limit another often solves;
  * solver_solve_parallel runs them side by side. */
 #define SOLVE_VARIANTS 3

@@ -292,7 +292,19 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
             if (r == SR_WIN) depth = d;
         }
     } else {
-        r = vct_run(s, depth, fr);
+        /* first passes with threats of short VCFs only (variant 1: VCFs of
+         * at most two fours, then three): smaller trees, with fewer and
+         * narrower threats; a win there is a win, a disproof is not, and
+         * the next pass follows (its nodes are keyed apart) */
+        bool first = s->mode == SOLVE_VCT && !o->all && s->first_threes > 0;
+        for (int c = s->first_threes; first && r == SR_FAIL && c < o->threes && c <= s->first_threes + 1; c++) {
+            s->threes = c;
+            r = vct_run(s, depth, fr);
+        }
+        if (r == SR_FAIL) {
+            s->threes = o->threes;
+            r = vct_run(s, depth, fr);
+        }
     }
     if (r != SR_WIN) return r;
     if (o->all) {
@@ -347,6 +359,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->def_threat_depth = 2;
     s->pn_radius = o->variant == 1 ? 1 : 3;
     s->pn_far = 2;
+    s->first_threes = o->variant == 1 ? 2 : 0;
     int r;
     for (int round = 0;; round++) {
         out->wins_len = out->undecided_len = 0;

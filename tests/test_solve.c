@@ -223,9 +223,12 @@ static const struct {
     {"i13 i14 i12 j12 f11 l11 i11 e10 j11 f10 k11 h10 i10 j10 l10 f9 h8 i9 h6 f8", 8, 2, SOLVE_WIN},
     /* vct_game_white_l10_1: white attacks, black's forbidden points defend */
     {"f10 b8 g10 d8 d9 f8 g8 d7 h8 i7 e7 d6 g7 g6 f6 h6 g5 e5 f4 -- --", 10, 2, SOLVE_WIN},
-    /* vct_fukumi_threat2 (no win with threats of two fours) and vct_fukumi */
+    /* vct_fukumi_threat2 (no win with threats of two fours) and vct_fukumi;
+     * variant 1's first pass (threes 2) finds no win there, its next pass
+     * or the full search must */
     {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 7, 2, SOLVE_NOWIN},
     {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 7, 3, SOLVE_WIN},
+    {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 7, 99, SOLVE_WIN},
 };
 
 static void test_variants(void **state) {

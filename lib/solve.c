@@ -279,6 +279,17 @@ static int solve_vcf_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
     return SR_WIN;
 }
 
+/* The search variants' parameters (SolveOptions.variant; see gmk.h). */
+static const struct {
+    bool weak_and, weak_or; /* weak numbers at AND / OR nodes */
+    uint8_t pn_radius;      /* attacker moves beyond this distance cost more */
+    uint8_t passes[3];      /* VCT: threes of the first passes, 0-terminated */
+} VARIANT[SOLVE_VARIANTS] = {
+    {false, false, 3, {0}},
+    {false, true, 1, {2, 3, 0}},
+    {true, true, 3, {0}},
+};
+
 /* The VCT and win-in-N part of solver_solve. */
 static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
     int depth = o->depth ? o->depth : DEPTH_NO_LIMIT;
@@ -292,13 +303,12 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
             if (r == SR_WIN) depth = d;
         }
     } else {
-        /* first passes with threats of short VCFs only (variant 1: VCFs of
-         * at most two fours, then three): smaller trees, with fewer and
-         * narrower threats; a win there is a win, a disproof is not, and
-         * the next pass follows (its nodes are keyed apart) */
-        bool first = s->mode == SOLVE_VCT && !o->all && s->first_threes > 0;
-        for (int c = s->first_threes; first && r == SR_FAIL && c < o->threes && c <= s->first_threes + 1; c++) {
-            s->threes = c;
+        /* first passes with threats of short VCFs only: smaller trees, with
+         * fewer and narrower threats; a win there is a win, a disproof is
+         * not, and the next pass follows (its nodes are keyed apart) */
+        const uint8_t *pass = VARIANT[o->variant].passes;
+        for (int i = 0; s->mode == SOLVE_VCT && !o->all && r == SR_FAIL && pass[i] && pass[i] < o->threes; i++) {
+            s->threes = pass[i];
             r = vct_run(s, depth, fr);
         }
         if (r == SR_FAIL) {
@@ -349,17 +359,16 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     }
     solve_begin(s, b, board_to_move(b), o->max_nodes, o->max_ms);
     s->stop = o->stop;
-    s->weak_and = o->variant == 2;
-    s->weak_or = o->variant == 1 || o->variant == 2;
+    s->weak_and = VARIANT[o->variant].weak_and;
+    s->weak_or = VARIANT[o->variant].weak_or;
     s->patches = 0;
     s->att_vcf_budget = 20000;
     s->def_vcf_budget = 0;
     s->att_vcf_depth = VCF_ANY;
     s->def_vcf_depth = 2;
     s->def_threat_depth = 2;
-    s->pn_radius = o->variant == 1 ? 1 : 3;
+    s->pn_radius = VARIANT[o->variant].pn_radius;
     s->pn_far = 2;
-    s->first_threes = o->variant == 1 ? 2 : 0;
     int r;
     for (int round = 0;; round++) {
         out->wins_len = out->undecided_len = 0;

@@ -137,7 +137,6 @@ struct Solver {
     int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
-    int first_threes;               /* VCT: first passes with threes this and one more (0: none; variant) */
     bool weak_and, weak_or;         /* weak numbers (max + others) at AND / OR nodes (variant) */
     bool renju_black_def;           /* renju and the defender is black */
     bool renju_black_att;           /* renju and the attacker is black */

@@ -192,10 +192,15 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
         unsigned w = (unsigned)(line >> (2 * (pos - off - LINE_HALF)));
         unsigned e = pair[(w & 0x3FFu) | ((w >> 2) & 0xFFC00u)];
         PointShape *ps = &b->ps[p];
-        unsigned diff = e ^ ps->pair[d];
-        ps->pair[d] = (uint8_t)e;
-        if (diff & 0x0F) point_set_class(b, ps, 0, CLASS_TABLE[pairs_shape4(ps->pair, COLOR_BLACK)]);
-        if (diff & 0xF0) point_set_class(b, ps, 1, CLASS_TABLE[pairs_shape4(ps->pair, COLOR_WHITE)]);
+        /* the four pair bytes as one word, changed and stored whole: a byte
+         * store read back by a word load would stall store forwarding */
+        uint32_t x;
+        __builtin_memcpy(&x, ps->pair, 4);
+        unsigned diff = (e ^ (x >> (8 * d))) & 0xFF;
+        x ^= (uint32_t)diff << (8 * d);
+        __builtin_memcpy(ps->pair, &x, 4);
+        if (diff & 0x0F) point_set_class(b, ps, 0, CLASS_TABLE[word_shape4(x, COLOR_BLACK)]);
+        if (diff & 0xF0) point_set_class(b, ps, 1, CLASS_TABLE[word_shape4(x, COLOR_WHITE)]);
     }
 }
 

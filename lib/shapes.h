@@ -59,12 +59,15 @@ static inline Shape point_shape(const Board *b, Move p, Color c, int d) {
 
 /* Colour c's four shape codes packed 4 bits each (direction d at bits 4d),
  * the index of CLASS_TABLE, from a point's pair bytes. */
-static inline unsigned pairs_shape4(const uint8_t pair[DIR_NB], Color c) {
-    uint32_t x;
-    __builtin_memcpy(&x, pair, 4);
+static inline unsigned word_shape4(uint32_t x, Color c) {
     x = (x >> (4 * c)) & 0x0F0F0F0Fu;
     x = (x | x >> 4) & 0x00FF00FFu;
     return (x | x >> 8) & 0xFFFFu;
+}
+static inline unsigned pairs_shape4(const uint8_t pair[DIR_NB], Color c) {
+    uint32_t x;
+    __builtin_memcpy(&x, pair, 4);
+    return word_shape4(x, c);
 }
 static inline unsigned point_shape4(const Board *b, Move p, Color c) {
     return pairs_shape4(b->ps[p].pair, c);

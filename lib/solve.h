@@ -73,7 +73,7 @@ typedef struct {
 
 /* Cached move list of a df-pn node (generation is costly and df-pn comes
  * back to a node many times). */
-#define MCACHE_MOVES 124
+#define MCACHE_MOVES 122 /* 256 bytes an entry: a cache line holds the key and 26 moves */
 typedef struct {
     Key key;                  /* node key; 0 = empty */
     int16_t n;                /* moves */

@@ -256,10 +256,10 @@ static bool four_leaves_double(const Board *b, Move p, Color a) {
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(p + off * DIR_STEP[e]);
             if (!off || b->cell[x] != CELL_EMPTY) continue;
-            uint8_t pr[DIR_NB];
-            memcpy(pr, b->ps[x].pair, sizeof pr);
-            pr[e] = (uint8_t)pair_with_stone(b, e, x, off, a);
-            unsigned cls = CLASS_TABLE[pairs_shape4(pr, a)];
+            uint32_t w; /* the pair bytes as a word: no byte store read back */
+            memcpy(&w, b->ps[x].pair, sizeof w);
+            w = (w & ~(0xFFu << (8 * e))) | pair_with_stone(b, e, x, off, a) << (8 * e);
+            unsigned cls = CLASS_TABLE[word_shape4(w, a)];
             if (cls == CLS_OPEN_FOUR || cls == CLS_DOUBLE_FOUR) return true;
         }
     return false;

@@ -251,6 +251,11 @@ static inline int black_threats(int sh) { return sh >= SHAPE_FOUR_FOUR ? 2 : sh 
  * words without placing the stone: at those points only the shape along
  * the line through p changes (stones further off change a shape only for
  * the worse, by an overline). */
+/* VCF table key of the position after a's four at p and the block at q. */
+static inline Key vcf_child_key(const Solver *s, Color a, Move p, Move q) {
+    return s->key ^ zobrist_table[a][p] ^ zobrist_table[!a][q] ^ VCF_ATT_KEY[a];
+}
+
 static bool four_leaves_double(const Board *b, Move p, Color a) {
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
@@ -422,14 +427,21 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             m++;
         n = m;
     }
+    /* a single four: its five point, read before anything is placed; with
+     * fours left after it, the table slot of the position after the four
+     * and its block is fetched for every four first (read in the loop) */
+    Move five[CAND_MAX];
+    if (depth > 1)
+        for (int i = 0; i < n; i++)
+            if ((five[i] = solve_four_five(b, cand[i], a)) != MOVE_NONE)
+                __builtin_prefetch(&s->vtab[(vcf_child_key(s, a, cand[i], five[i]) & s->vmask) * 2]);
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
         if (!solve_tick(s)) return SR_ABORT;
-        /* a single four: its five point, read before anything is placed,
-         * and whether the block is played there (against a black renju
-         * defender, only when the point cannot become forbidden; else the
-         * four may win by it) */
-        Move q0 = solve_four_five(b, p, a);
+        /* whether the block is played on the five point (against a black
+         * renju defender, only when the point cannot become forbidden; else
+         * the four may win by it) */
+        Move q0 = depth > 1 ? five[i] : solve_four_five(b, p, a);
         bool blocked = q0 != MOVE_NONE && (!renju_black_def || !may_become_forbidden(b, q0));
         if (blocked && depth == 1) { /* blocked, and no four left */
 #ifdef GMK_DEBUG
@@ -443,7 +455,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             /* the table refutes the position after the four and its block
              * already: that child would fail at once, so the two stones
              * need not be placed (half the VCF's children end so) */
-            Key ck = s->key ^ zobrist_table[a][p] ^ zobrist_table[d][q0] ^ VCF_ATT_KEY[a];
+            Key ck = vcf_child_key(s, a, p, q0);
             if (vtab_refutes(vtab_probe(s, ck), depth - 1) ||
                 (rel && vtab_refutes(vtab_probe(s, ck ^ VCF_REL_KEY), depth - 1)))
                 continue;

@@ -217,6 +217,9 @@ int solve_fives(const Solver *s, Color c, Move *out, int max);
  * budget of this call (0: only the global limits). SR_WIN (line filled when
  * not NULL), SR_FAIL, or SR_ABORT (a limit: the answer is unknown). */
 int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line);
+/* Fetches the table slots that both colours' VCF searches from the position
+ * with stones key `stones` read first (a hint for the cache, nothing more). */
+void vcf_prefetch(const Solver *s, Key stones);
 /* Every first move of a VCF for a (at most depth fours). Returns the count,
  * or -1 when a limit stopped the work. */
 int vcf_all(Solver *s, Color a, int depth, Move *out);

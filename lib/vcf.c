@@ -531,6 +531,11 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     return SR_FAIL;
 }
 
+void vcf_prefetch(const Solver *s, Key stones) {
+    __builtin_prefetch(&s->vtab[((stones ^ VCF_ATT_KEY[0]) & s->vmask) * 2]);
+    __builtin_prefetch(&s->vtab[((stones ^ VCF_ATT_KEY[1]) & s->vmask) * 2]);
+}
+
 int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line) {
     uint64_t saved = s->local_limit;
     if (budget && s->nodes + budget < s->local_limit) s->local_limit = s->nodes + budget;

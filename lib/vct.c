@@ -539,11 +539,12 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
             cth2 = thdn < v2e ? thdn : v2e;
             cth1 = thpn >= DFPN_INF ? DFPN_INF : thpn - pn + bpn;
         }
-        /* the child first reads its cached moves: fetched while the stone
-         * is placed */
+        /* the child first reads its cached moves, and without them the VCF
+         * table: fetched while the stone is placed */
         const char *mc = (const char *)&s->mcache[ckey[best] & s->mmask];
         __builtin_prefetch(mc);
         __builtin_prefetch(mc + 64);
+        vcf_prefetch(s, s->key ^ zobrist_table[mover][cand[best]]);
         s->shadow ^= pair;
         s->shadow_dd += block;
         solve_place(s, cand[best], mover);

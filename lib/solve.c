@@ -36,17 +36,18 @@ Solver *solver_new(size_t memory) {
     if (!s) return NULL;
     s->undo = malloc(SOLVE_STACK * sizeof *s->undo);
     size_t vb = pow2_floor(memory / 4 / (2 * sizeof(VcfEntry)));
-    size_t tb = pow2_floor((memory - memory / 16 - vb * 2 * sizeof(VcfEntry)) / (4 * sizeof(DfpnEntry)));
+    size_t tbytes = 4 * sizeof(DfpnEntry) + sizeof(uint32_t); /* a bucket and its tags */
+    size_t tb = pow2_floor((memory - memory / 16 - vb * 2 * sizeof(VcfEntry)) / tbytes);
     /* the move cache: a sixteenth at least, and what the powers of two leave */
-    size_t mb = pow2_floor((memory - vb * 2 * sizeof(VcfEntry) - tb * 4 * sizeof(DfpnEntry)) /
-                           sizeof(MoveCache));
+    size_t mb = pow2_floor((memory - vb * 2 * sizeof(VcfEntry) - tb * tbytes) / sizeof(MoveCache));
     s->vmask = vb - 1; /* solver_free reads the sizes from the masks */
     s->tmask = tb - 1;
     s->mmask = mb - 1;
     s->vtab = bigmem_alloc(vb * 2 * sizeof *s->vtab);
     s->ttab = bigmem_alloc(tb * 4 * sizeof *s->ttab);
+    s->ttag = bigmem_alloc(tb * sizeof *s->ttag);
     s->mcache = bigmem_alloc(mb * sizeof *s->mcache);
-    if (!s->undo || !s->vtab || !s->ttab || !s->mcache) {
+    if (!s->undo || !s->vtab || !s->ttab || !s->ttag || !s->mcache) {
         solver_free(s);
         return NULL;
     }
@@ -59,6 +60,7 @@ void solver_free(Solver *s) {
     free(s->undo);
     bigmem_free(s->vtab, (s->vmask + 1) * 2 * sizeof *s->vtab);
     bigmem_free(s->ttab, (s->tmask + 1) * 4 * sizeof *s->ttab);
+    bigmem_free(s->ttag, (s->tmask + 1) * sizeof *s->ttag);
     bigmem_free(s->mcache, (s->mmask + 1) * sizeof *s->mcache);
     tree_free(&s->tree);
     free(s);

@@ -128,6 +128,7 @@ struct Solver {
     /* df-pn */
     DfpnEntry *ttab;
     size_t tmask;                   /* buckets - 1 (4 entries per bucket) */
+    uint32_t *ttag;                 /* per bucket: its entries' key tags (vct.c), read first */
     int mode;                       /* SOLVE_VCT or SOLVE_WIN */
     int threes;                     /* VCT: depth of the VCF that makes a move a threat */
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */

@@ -246,16 +246,16 @@ static inline bool has_double(const Board *b, Color a) {
  * or a four one, a line of two fours, five and overline two. */
 static inline int black_threats(int sh) { return sh >= SHAPE_FOUR_FOUR ? 2 : sh >= SHAPE_OPEN_THREE; }
 
-/* Would colour a's stone at empty p give a a point with two five points
- * (class CLS_OPEN_FOUR or CLS_DOUBLE_FOUR) on p's lines? Read from the line
- * words without placing the stone: at those points only the shape along
- * the line through p changes (stones further off change a shape only for
- * the worse, by an overline). */
 /* VCF table key of the position after a's four at p and the block at q. */
 static inline Key vcf_child_key(const Solver *s, Color a, Move p, Move q) {
     return s->key ^ zobrist_table[a][p] ^ zobrist_table[!a][q] ^ VCF_ATT_KEY[a];
 }
 
+/* Would colour a's stone at empty p give a a point with two five points
+ * (class CLS_OPEN_FOUR or CLS_DOUBLE_FOUR) on p's lines? Read from the line
+ * words without placing the stone: at those points only the shape along
+ * the line through p changes (stones further off change a shape only for
+ * the worse, by an overline). */
 static bool four_leaves_double(const Board *b, Move p, Color a) {
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {

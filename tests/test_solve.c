@@ -111,6 +111,31 @@ static void test_limits(void **state) {
     solver_free(s);
 }
 
+/* The table answers a search it has seen: the same puzzle again on the
+ * same solver is proven from the stored numbers at once (the root's proven
+ * child), so a table that stores but cannot find (its key tags out of step
+ * with the entries, say) fails here rather than only running slowly. A
+ * quintet case (MIT, Copyright (c) 2020 Renju Note). */
+static void test_table_reuse(void **state) {
+    (void)state;
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.depth = 9;
+    o.threes = 2;
+    Board *b = test_board(RULE_RENJU, 15,
+                          "g10 h11 f9 h10 i9 i10 j9 j10 e8 g9 h8 k9 j8 i8 k8 m8 l8 i7 k6 h6 i5 j6 k5 k4");
+    Solver *s = solver_new(8 << 20);
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    uint64_t first = out_buf.nodes;
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    if (out_buf.nodes * 100 > first) print_error("first %llu nodes, again %llu\n", (unsigned long long)first,
+                                                 (unsigned long long)out_buf.nodes);
+    assert_true(out_buf.nodes * 100 <= first);
+    solver_free(s);
+    board_free(b);
+}
+
 /* Tables persist between searches; the entries of an earlier puzzle must
  * not keep their slots (they did, being well worked, and a batch of puzzles
  * saw the table shrink: here the second puzzle took 21% more nodes than on
@@ -410,6 +435,7 @@ int main(void) {
         cmocka_unit_test(test_vcf_forbidden_block),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_table_batch),
+        cmocka_unit_test(test_table_reuse),
         cmocka_unit_test(test_vcf_related),
         cmocka_unit_test(test_shadow_hints),
         cmocka_unit_test(test_variants),

@@ -58,7 +58,7 @@ typedef struct {
     const char *tree_path;  /* --tree FILE or NULL */
     FILE *tree;             /* open --tree file */
     int threads;            /* --threads */
-    Solver *solvers[SOLVE_VARIANTS];
+    Solver *solvers[SOLVE_THREADS];
     SolveOutcome out;
     SolveDefence def;
 } Solve;
@@ -102,7 +102,7 @@ static bool solve_option(void *ctx, int id, const char *arg) {
     case OPT_TREE: sv->tree_path = arg; return true;
     case OPT_DEFEND: sv->defend = true; return true;
     case OPT_THREADS:
-        if (!cli_int(&sv->cli, "threads", arg, 1, SOLVE_VARIANTS, &v)) return false;
+        if (!cli_int(&sv->cli, "threads", arg, 1, SOLVE_THREADS, &v)) return false;
         sv->threads = (int)v;
         return true;
     }

@@ -414,18 +414,22 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
 #define SOLVE_DEFAULT_MEMORY ((size_t)64 << 20)
 /* Search variants of the VCT and win-in-N proof-number search
  * (SolveOptions.variant). Each is complete and sound; they differ only in
- * the proof and disproof numbers that choose where to look next: 0 sums the
- * children's numbers (df-pn); 1 takes at OR nodes the largest child's
- * disproof number plus one for each other child (the "weak" numbers of
- * Ueda et al., which count a transposed subtree once) and makes attacker
- * moves beyond one point from the last two stones costlier (variant 0:
- * beyond three), and in VCT first searches with threats of VCFs of at most
- * two fours (SolveOptions.threes 2), then three, then, when those find no
- * win, with the threes asked for; 2 uses the weak numbers at AND nodes
- * (proof) and OR nodes.
+ * the proof and disproof numbers that choose where to look next and in the
+ * narrower passes they search first: 0 sums the children's numbers
+ * (df-pn); 1 takes at OR nodes the largest child's disproof number plus one
+ * for each other child (the "weak" numbers of Ueda et al., which count a
+ * transposed subtree once) and makes attacker moves beyond one point from
+ * the last two stones costlier (variant 0: beyond three), and in VCT first
+ * searches with threats of VCFs of at most two fours (SolveOptions.threes
+ * 2), then three, then, when those find no win, with the threes asked for;
+ * 2 uses the weak numbers at AND nodes (proof) and OR nodes; 3 is variant 0
+ * that in VCT first searches with at most 9, 11 and 13 attacker moves
+ * (those below SolveOptions.depth), then with the depth asked for.
  * Hard puzzles that one misses within a limit another often solves;
- * solver_solve_parallel runs them side by side. */
-#define SOLVE_VARIANTS 3
+ * solver_solve_parallel runs them side by side: variants 3, 1 and 2 (one
+ * thread runs variant 0). */
+#define SOLVE_VARIANTS 4
+#define SOLVE_THREADS 3 /* solver_solve_parallel: variants side by side, at most */
 
 /* What to prove and within which limits. */
 typedef struct {
@@ -495,9 +499,9 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
 /* The proof tree of the last win solver_solve found (empty otherwise); valid
  * until the next call. */
 const SolveTree *solver_tree(const Solver *s);
-/* Solves the position on b with n solvers at once (1 <= n <= SOLVE_VARIANTS),
- * each in a thread of its own on a copy of b, solvers[i] with search variant
- * i (o->variant is ignored); the first decided answer (a win that passed the
+/* Solves the position on b with n solvers at once (1 <= n <= SOLVE_THREADS),
+ * each in a thread of its own on a copy of b, solvers[i] with the i-th of
+ * search variants 3, 1, 2 (o->variant is ignored); the first decided answer (a win that passed the
  * checker, or nowin) stops the others and is the answer. out->nodes counts
  * every solver's nodes; *used (may be NULL) gets the index of the solver
  * whose answer out holds (solver_tree(solvers[*used]) is its proof). Kinds

@@ -286,10 +286,12 @@ static const struct {
     bool weak_and, weak_or; /* weak numbers at AND / OR nodes */
     uint8_t pn_radius;      /* attacker moves beyond this distance cost more */
     uint8_t passes[3];      /* VCT: threes of the first passes, 0-terminated */
+    uint8_t depths[5];      /* VCT: then depths of the next passes, 0-terminated */
 } VARIANT[SOLVE_VARIANTS] = {
-    {false, false, 3, {0}},
-    {false, true, 1, {2, 3, 0}},
-    {true, true, 3, {0}},
+    {false, false, 3, {0}, {0}},
+    {false, true, 1, {2, 3, 0}, {0}},
+    {true, true, 3, {0}, {0}},
+    {false, false, 3, {0}, {9, 11, 13, 0}},
 };
 
 /* The VCT and win-in-N part of solver_solve. */
@@ -312,6 +314,16 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
         for (int i = 0; s->mode == SOLVE_VCT && !o->all && r == SR_FAIL && pass[i] && pass[i] < o->threes; i++) {
             s->threes = pass[i];
             r = vct_run(s, depth, fr);
+        }
+        /* then passes with fewer attacker moves: a long forcing line draws
+         * df-pn (each of its nodes has few children) where a shorter win
+         * stands aside; on hard lfz084 puzzles these passes solve some that
+         * the search without them misses, at a cost on the others */
+        const uint8_t *dp = VARIANT[o->variant].depths;
+        for (int i = 0; s->mode == SOLVE_VCT && !o->all && r == SR_FAIL && dp[i] && dp[i] < depth; i++) {
+            s->threes = o->threes;
+            r = vct_run(s, dp[i], fr);
+            if (r == SR_WIN) depth = dp[i]; /* the proof's nodes are keyed by it */
         }
         if (r == SR_FAIL) {
             s->threes = o->threes;

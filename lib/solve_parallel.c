@@ -36,14 +36,17 @@ static void *job_run(void *arg) {
 GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const SolveOptions *o,
                                 SolveOutcome *out, int *used) {
     if (used) *used = 0;
-    if (n < 1 || n > SOLVE_VARIANTS) return GMK_ERR_ARG;
+    /* the search variants of the threads (gmk.h): plain df-pn with depth
+     * passes first, the narrow threat passes, the weak numbers */
+    static const int PORTFOLIO[SOLVE_THREADS] = {3, 1, 2};
+    if (n < 1 || n > SOLVE_THREADS) return GMK_ERR_ARG;
     if (n == 1 || o->all || o->shortest || (o->kind != SOLVE_VCT && o->kind != SOLVE_WIN_IN)) {
         SolveOptions one = *o;
         one.variant = 0;
         return solver_solve(solvers[0], b, &one, out);
     }
     Job *jobs = calloc((size_t)n, sizeof *jobs);
-    pthread_t tid[SOLVE_VARIANTS];
+    pthread_t tid[SOLVE_THREADS];
     atomic_int first, stop;
     atomic_init(&first, -1);
     atomic_init(&stop, 0);
@@ -53,7 +56,7 @@ GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const S
         Job *j = &jobs[i];
         j->solver = solvers[i];
         j->opt = *o;
-        j->opt.variant = i;
+        j->opt.variant = PORTFOLIO[i];
         j->opt.stop = &stop;
         j->first = &first;
         j->index = i;

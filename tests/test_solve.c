@@ -292,13 +292,13 @@ static void test_variants(void **state) {
  * ("stopped") at the first poll; cleared, the same search wins. */
 static void test_parallel(void **state) {
     (void)state;
-    Solver *sv[SOLVE_VARIANTS];
-    for (int i = 0; i < SOLVE_VARIANTS; i++) assert_non_null(sv[i] = solver_new(1 << 22));
+    Solver *sv[SOLVE_THREADS];
+    for (int i = 0; i < SOLVE_THREADS; i++) assert_non_null(sv[i] = solver_new(1 << 22));
     SolveOptions o;
     solve_options_default(&o);
     o.kind = SOLVE_VCT;
     o.threes = 2;
-    for (int n = 2; n <= SOLVE_VARIANTS; n++)
+    for (int n = 2; n <= SOLVE_THREADS; n++)
         for (size_t i = 0; i < sizeof VARIANT_CASES / sizeof *VARIANT_CASES; i++) {
             Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[i].moves);
             Key k = board_key(b);
@@ -317,14 +317,14 @@ static void test_parallel(void **state) {
             }
             board_free(b);
         }
-    assert_int_equal(solver_solve_parallel(sv, SOLVE_VARIANTS + 1, NULL, &o, &out_buf, NULL), GMK_ERR_ARG);
+    assert_int_equal(solver_solve_parallel(sv, SOLVE_THREADS + 1, NULL, &o, &out_buf, NULL), GMK_ERR_ARG);
     atomic_int stop;
     atomic_init(&stop, 1);
     o.stop = &stop;
     o.depth = VARIANT_CASES[3].depth;
     o.threes = VARIANT_CASES[3].threes;
     Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[3].moves);
-    for (int i = 0; i < SOLVE_VARIANTS; i++) solver_free(sv[i]);
+    for (int i = 0; i < SOLVE_THREADS; i++) solver_free(sv[i]);
     Solver *fresh = solver_new(1 << 22); /* the others' tables hold the proof */
     assert_non_null(fresh);
     assert_int_equal(solve(fresh, b, &o, &out_buf), SOLVE_UNKNOWN);

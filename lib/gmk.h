@@ -501,10 +501,11 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
 const SolveTree *solver_tree(const Solver *s);
 /* Solves the position on b with n solvers at once (1 <= n <= SOLVE_THREADS),
  * each in a thread of its own on a copy of b, solvers[i] with the i-th of
- * search variants 3, 1, 2 (o->variant is ignored); the first decided answer (a win that passed the
- * checker, or nowin) stops the others and is the answer. out->nodes counts
- * every solver's nodes; *used (may be NULL) gets the index of the solver
- * whose answer out holds (solver_tree(solvers[*used]) is its proof). Kinds
+ * search variants 3, 1, 2 (o->variant is ignored); the first decided answer
+ * (a win that passed the checker, or nowin) stops the others and is the
+ * answer. out->nodes counts every solver's nodes; *used (may be NULL) gets
+ * the index of the solver whose answer out holds (solver_tree(solvers[*used])
+ * is its proof). Kinds
  * other than VCT and win in N, --all and --shortest, and n == 1 run on
  * solvers[0] alone. GMK_ERR_ARG for bad options, GMK_ERR_NOMEM when a board
  * copy or a thread cannot be made. */

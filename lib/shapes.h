@@ -64,6 +64,10 @@ static inline unsigned word_shape4(uint32_t x, Color c) {
     x = (x | x >> 4) & 0x00FF00FFu;
     return (x | x >> 8) & 0xFFFFu;
 }
+/* Word w with its byte i (0 = lowest) replaced by v (< 256). */
+static inline uint32_t word_put_byte(uint32_t w, int i, unsigned v) {
+    return (w & ~(0xFFu << (8 * i))) | v << (8 * i);
+}
 static inline unsigned pairs_shape4(const uint8_t pair[DIR_NB], Color c) {
     uint32_t x;
     __builtin_memcpy(&x, pair, 4);

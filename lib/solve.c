@@ -310,25 +310,23 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
         /* first passes with threats of short VCFs only: smaller trees, with
          * fewer and narrower threats; a win there is a win, a disproof is
          * not, and the next pass follows (its nodes are keyed apart) */
+        bool passes = s->mode == SOLVE_VCT && !o->all;
         const uint8_t *pass = VARIANT[o->variant].passes;
-        for (int i = 0; s->mode == SOLVE_VCT && !o->all && r == SR_FAIL && pass[i] && pass[i] < o->threes; i++) {
+        for (int i = 0; passes && r == SR_FAIL && pass[i] && pass[i] < o->threes; i++) {
             s->threes = pass[i];
             r = vct_run(s, depth, fr);
         }
+        if (r == SR_FAIL) s->threes = o->threes; /* a win keeps its pass's (the proof's keys) */
         /* then passes with fewer attacker moves: a long forcing line draws
          * df-pn (each of its nodes has few children) where a shorter win
          * stands aside; on hard lfz084 puzzles these passes solve some that
          * the search without them misses, at a cost on the others */
         const uint8_t *dp = VARIANT[o->variant].depths;
-        for (int i = 0; s->mode == SOLVE_VCT && !o->all && r == SR_FAIL && dp[i] && dp[i] < depth; i++) {
-            s->threes = o->threes;
+        for (int i = 0; passes && r == SR_FAIL && dp[i] && dp[i] < depth; i++) {
             r = vct_run(s, dp[i], fr);
             if (r == SR_WIN) depth = dp[i]; /* the proof's nodes are keyed by it */
         }
-        if (r == SR_FAIL) {
-            s->threes = o->threes;
-            r = vct_run(s, depth, fr);
-        }
+        if (r == SR_FAIL) r = vct_run(s, depth, fr);
     }
     if (r != SR_WIN) return r;
     if (o->all) {

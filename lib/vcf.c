@@ -263,7 +263,7 @@ static bool four_leaves_double(const Board *b, Move p, Color a) {
             if (!off || b->cell[x] != CELL_EMPTY) continue;
             uint32_t w; /* the pair bytes as a word: no byte store read back */
             memcpy(&w, b->ps[x].pair, sizeof w);
-            w = (w & ~(0xFFu << (8 * e))) | pair_with_stone(b, e, x, off, a) << (8 * e);
+            w = word_put_byte(w, e, pair_with_stone(b, e, x, off, a));
             unsigned cls = CLASS_TABLE[word_shape4(w, a)];
             if (cls == CLS_OPEN_FOUR || cls == CLS_DOUBLE_FOUR) return true;
         }
@@ -431,17 +431,16 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
      * fours left after it, the table slot of the position after the four
      * and its block is fetched for every four first (read in the loop) */
     Move five[CAND_MAX];
-    if (depth > 1)
-        for (int i = 0; i < n; i++)
-            if ((five[i] = solve_four_five(b, cand[i], a)) != MOVE_NONE)
-                __builtin_prefetch(&s->vtab[(vcf_child_key(s, a, cand[i], five[i]) & s->vmask) * 2]);
+    for (int i = 0; i < n; i++)
+        if ((five[i] = solve_four_five(b, cand[i], a)) != MOVE_NONE && depth > 1)
+            __builtin_prefetch(&s->vtab[(vcf_child_key(s, a, cand[i], five[i]) & s->vmask) * 2]);
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
         if (!solve_tick(s)) return SR_ABORT;
         /* whether the block is played on the five point (against a black
          * renju defender, only when the point cannot become forbidden; else
          * the four may win by it) */
-        Move q0 = depth > 1 ? five[i] : solve_four_five(b, p, a);
+        Move q0 = five[i];
         bool blocked = q0 != MOVE_NONE && (!renju_black_def || !may_become_forbidden(b, q0));
         if (blocked && depth == 1) { /* blocked, and no four left */
 #ifdef GMK_DEBUG

@@ -116,9 +116,8 @@ static void tt_put(Solver *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t 
             if (old_i != old_slot ? old_i : e[i].work < slot->work) slot = &e[i];
         }
     }
-    int i = (int)(slot - e);
     uint32_t *tag = &s->ttag[k & s->tmask];
-    *tag = (*tag & ~(0xFFu << (8 * i))) | key_tag(k) << (8 * i);
+    *tag = word_put_byte(*tag, (int)(slot - e), key_tag(k));
     slot->key = k;
     slot->age = s->age;
     slot->pn = pn;

@@ -423,8 +423,10 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * searches with threats of VCFs of at most two fours (SolveOptions.threes
  * 2), then three, then, when those find no win, with the threes asked for;
  * 2 uses the weak numbers at AND nodes (proof) and OR nodes; 3 is variant 0
- * that in VCT first searches with at most 9, 11 and 13 attacker moves
- * (those below SolveOptions.depth), then with the depth asked for.
+ * that in VCT first searches, for at most a million nodes, with only those
+ * non-four attacker moves that make a double two or more (CLS_DOUBLE_TWO),
+ * then with at most 9, 11 and 13 attacker moves (those below
+ * SolveOptions.depth), then as asked.
  * Hard puzzles that one misses within a limit another often solves;
  * solver_solve_parallel runs them side by side: variants 3, 1 and 2 (one
  * thread runs variant 0). */

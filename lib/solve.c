@@ -282,17 +282,54 @@ static int solve_vcf_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
 }
 
 /* The search variants' parameters (SolveOptions.variant; see gmk.h). */
+typedef struct {
+    uint8_t threes, depth; /* 0: the threes or the depth asked for */
+    uint8_t min_cls;       /* Solver.min_cls */
+    uint8_t budget;        /* nodes, in units of 100,000; 0: no limit */
+} SolvePass;
+#define PLAN_MAX 8
 static const struct {
-    bool weak_and, weak_or; /* weak numbers at AND / OR nodes */
-    uint8_t pn_radius;      /* attacker moves beyond this distance cost more */
-    uint8_t passes[3];      /* VCT: threes of the first passes, 0-terminated */
-    uint8_t depths[5];      /* VCT: then depths of the next passes, 0-terminated */
+    bool weak_and, weak_or;    /* weak numbers at AND / OR nodes */
+    uint8_t pn_radius;         /* attacker moves beyond this distance cost more */
+    SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
 } VARIANT[SOLVE_VARIANTS] = {
-    {false, false, 3, {0}, {0}},
-    {false, true, 1, {2, 3, 0}, {0}},
-    {true, true, 3, {0}, {0}},
-    {false, false, 3, {0}, {9, 11, 13, 0}},
+    {false, false, 3, {{0}}},
+    {false, true, 1, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
+    {true, true, 3, {{0}}},
+    {false, false, 3, {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
 };
+
+/* VCT with the variant's narrower passes first: threats of short VCFs only
+ * (fewer and narrower threats), fewer attacker moves (a long forcing line
+ * draws df-pn, each of its nodes having few children, where a shorter win
+ * stands aside), or fewer non-four attacker moves (those that make a class
+ * of at least min_cls). A win in a pass is a win (*depth and the solver's
+ * threes and min_cls are then the pass's: the proof's nodes are keyed by
+ * them); a disproof there is not, nor a spent budget, and the next pass
+ * follows (passes are keyed apart). Only passes narrower than the search
+ * asked for run; that search comes last. */
+static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int fr) {
+    const SolvePass *plan = VARIANT[o->variant].plan;
+    for (int i = 0; i < PLAN_MAX && (plan[i].threes || plan[i].depth || plan[i].min_cls); i++) {
+        int t = plan[i].threes ? plan[i].threes : o->threes;
+        int d = plan[i].depth ? plan[i].depth : *depth;
+        if (t > o->threes || d > *depth || (t == o->threes && d == *depth && !plan[i].min_cls)) continue;
+        s->threes = t;
+        s->min_cls = plan[i].min_cls;
+        uint64_t cap = s->nodes + plan[i].budget * UINT64_C(100000);
+        if (plan[i].budget && cap < s->local_limit) s->local_limit = cap;
+        int r = vct_run(s, d, fr);
+        s->local_limit = s->node_limit;
+        if (r == SR_WIN) {
+            *depth = d;
+            return r;
+        }
+        if (s->aborted) return r;
+    }
+    s->threes = o->threes;
+    s->min_cls = 0;
+    return vct_run(s, *depth, fr);
+}
 
 /* The VCT and win-in-N part of solver_solve. */
 static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
@@ -300,33 +337,17 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     int fr = o->kind == SOLVE_WIN_IN ? o->win_moves * 2 : 0;
     s->mode = o->kind;
     s->threes = o->threes;
+    s->min_cls = 0;
     int r = SR_FAIL;
     if (o->shortest) {
         for (int d = 1; d <= depth && r == SR_FAIL; d++) {
             r = vct_run(s, d, fr);
             if (r == SR_WIN) depth = d;
         }
+    } else if (s->mode == SOLVE_VCT && !o->all) {
+        r = vct_passes(s, o, &depth, fr);
     } else {
-        /* first passes with threats of short VCFs only: smaller trees, with
-         * fewer and narrower threats; a win there is a win, a disproof is
-         * not, and the next pass follows (its nodes are keyed apart) */
-        bool passes = s->mode == SOLVE_VCT && !o->all;
-        const uint8_t *pass = VARIANT[o->variant].passes;
-        for (int i = 0; passes && r == SR_FAIL && pass[i] && pass[i] < o->threes; i++) {
-            s->threes = pass[i];
-            r = vct_run(s, depth, fr);
-        }
-        if (r == SR_FAIL) s->threes = o->threes; /* a win keeps its pass's (the proof's keys) */
-        /* then passes with fewer attacker moves: a long forcing line draws
-         * df-pn (each of its nodes has few children) where a shorter win
-         * stands aside; on hard lfz084 puzzles these passes solve some that
-         * the search without them misses, at a cost on the others */
-        const uint8_t *dp = VARIANT[o->variant].depths;
-        for (int i = 0; passes && r == SR_FAIL && dp[i] && dp[i] < depth; i++) {
-            r = vct_run(s, dp[i], fr);
-            if (r == SR_WIN) depth = dp[i]; /* the proof's nodes are keyed by it */
-        }
-        if (r == SR_FAIL) r = vct_run(s, depth, fr);
+        r = vct_run(s, depth, fr);
     }
     if (r != SR_WIN) return r;
     if (o->all) {

@@ -131,6 +131,8 @@ struct Solver {
     uint32_t *ttag;                 /* per bucket: its entries' key tags (vct.c), read first */
     int mode;                       /* SOLVE_VCT or SOLVE_WIN */
     int threes;                     /* VCT: depth of the VCF that makes a move a threat */
+    int min_cls;                    /* VCT: a non-four attacker move makes this class at least
+                                       (ShapeClass; 0: any move that makes a two) */
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */

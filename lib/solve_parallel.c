@@ -36,8 +36,9 @@ static void *job_run(void *arg) {
 GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const SolveOptions *o,
                                 SolveOutcome *out, int *used) {
     if (used) *used = 0;
-    /* the search variants of the threads (gmk.h): plain df-pn with depth
-     * passes first, the narrow threat passes, the weak numbers */
+    /* the search variants of the threads (gmk.h): plain df-pn with
+     * narrower passes first (fewer quiet moves, fewer moves), the narrow
+     * threat passes, the weak numbers */
     static const int PORTFOLIO[SOLVE_THREADS] = {3, 1, 2};
     if (n < 1 || n > SOLVE_THREADS) return GMK_ERR_ARG;
     if (n == 1 || o->all || o->shortest || (o->kind != SOLVE_VCT && o->kind != SOLVE_WIN_IN)) {

@@ -425,8 +425,9 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * 2 uses the weak numbers at AND nodes (proof) and OR nodes; 3 is variant 0
  * that in VCT first searches, for at most a million nodes, with only those
  * non-four attacker threats that make a double two or more (CLS_DOUBLE_TWO;
- * moves that stop a defender's VCF are not limited so), then with at most 9, 11 and 13 attacker moves (those below
- * SolveOptions.depth), then as asked.
+ * moves that stop a defender's VCF are not limited so), then with at most
+ * 9, 11 and 13 attacker moves (those below SolveOptions.depth), then as
+ * asked.
  * Hard puzzles that one misses within a limit another often solves;
  * solver_solve_parallel runs them side by side: variants 3, 1 and 2 (one
  * thread runs variant 0). */

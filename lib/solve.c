@@ -316,10 +316,9 @@ static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int fr) {
         if (t > o->threes || d > *depth || (t == o->threes && d == *depth && !plan[i].min_cls)) continue;
         s->threes = t;
         s->min_cls = plan[i].min_cls;
-        uint64_t cap = s->nodes + plan[i].budget * UINT64_C(100000);
-        if (plan[i].budget && cap < s->local_limit) s->local_limit = cap;
+        uint64_t saved = solve_budget(s, plan[i].budget * UINT64_C(100000));
         int r = vct_run(s, d, fr);
-        s->local_limit = s->node_limit;
+        s->local_limit = saved;
         if (r == SR_WIN) {
             *depth = d;
             return r;

@@ -180,6 +180,13 @@ static inline void solve_unplace(Solver *s, Color c) {
 /* Counts a node; false when a limit stops the search (s->aborted tells
  * whether it was a global one). */
 bool solve_tick(Solver *s);
+/* Gives the sub-search that follows at most budget more nodes (0: no
+ * limit of its own); returns the limit to put back when it is over. */
+static inline uint64_t solve_budget(Solver *s, uint64_t budget) {
+    uint64_t saved = s->local_limit;
+    if (budget && s->nodes + budget < saved) s->local_limit = s->nodes + budget;
+    return saved;
+}
 
 /* Is p, empty, a legal move for colour c (renju: black not forbidden)? */
 static inline bool solve_legal(Solver *s, Move p, Color c) {

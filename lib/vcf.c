@@ -536,8 +536,7 @@ void vcf_prefetch(const Solver *s, Key stones) {
 }
 
 int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line) {
-    uint64_t saved = s->local_limit;
-    if (budget && s->nodes + budget < s->local_limit) s->local_limit = s->nodes + budget;
+    uint64_t saved = solve_budget(s, budget);
     int used = 0;
     if (line) line->len = line->fours = 0;
     int r = vcf_rec(s, a, depth > VCF_ANY ? VCF_ANY : depth, 0, MOVE_NONE, line, &used, NULL, 0);

@@ -327,6 +327,16 @@ static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int fr) {
     }
     s->threes = o->threes;
     s->min_cls = 0;
+    int r = vct_run(s, *depth, fr);
+    if (r != SR_FAIL) return r;
+    /* The search tries as quiet moves only those that make a two or more. A
+     * move that makes none can still leave a VCF: it may take the point that
+     * a counter-four of the defender needs, or (renju) change which points
+     * are forbidden. lfz084 美味诘连珠 #43 (white) is won so, first move n11,
+     * and was disproven without this pass. A disproof is complete only with
+     * every empty point tried, so that pass comes last; it runs only where
+     * the others found no win. */
+    s->quiet_all = true;
     return vct_run(s, *depth, fr);
 }
 
@@ -337,6 +347,7 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     s->mode = o->kind;
     s->threes = o->threes;
     s->min_cls = 0;
+    s->quiet_all = false;
     int r = SR_FAIL;
     if (o->shortest) {
         for (int d = 1; d <= depth && r == SR_FAIL; d++) {

@@ -11,7 +11,8 @@
  *   the moves are the attacker's fours and the candidate threats (points
  *   where the attacker's shape reaches a three, or a two when deeper threats
  *   count; in a narrower pass of VCT, only those whose class is min_cls or
- *   more), or with free moves left also quiet moves near its shapes. When
+ *   more; in VCT's last pass, quiet_all, every empty point), or with free
+ *   moves left also quiet moves near its shapes. When
  *   the defender has a VCF should the attacker pass, only moves that break it
  *   (vct_defence.c) and fours are tried.
  * AND node, after the attacker's move:
@@ -32,7 +33,7 @@
  * Generated move lists are cached per node (MoveCache); proof and disproof
  * numbers live in the df-pn table keyed by the stones, the side to move,
  * the depth and free moves left, the attacker and the kind of search (its
- * threes and min_cls: a narrower pass's disproofs hold only there).
+ * threes, min_cls and quiet_all: a pass's disproofs hold only there).
  * Below a defender's counter-four and its forced block, the move that proved
  * the same node without those stones is tried first (shadow_hint).
  */
@@ -54,7 +55,7 @@ static uint64_t mix64(uint64_t z) {
 static Key ctx_mix(const Solver *s, bool att_to_move, int depth, int free_moves) {
     uint64_t ctx = (uint64_t)att_to_move | (uint64_t)s->att << 1 | (uint64_t)(depth & 255) << 2 |
                    (uint64_t)(free_moves & 15) << 10 | (uint64_t)s->mode << 14 |
-                   (uint64_t)s->threes << 16 | (uint64_t)s->min_cls << 24;
+                   (uint64_t)s->threes << 16 | (uint64_t)s->min_cls << 24 | (uint64_t)s->quiet_all << 28;
     return mix64(ctx);
 }
 
@@ -255,12 +256,12 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     } else {
         int x0, x1, y0, y1;
         int thr = s->mode == SOLVE_VCT && s->threes <= 1 ? SHAPE_THREE : SHAPE_TWO;
-        solve_region(s, 4, &x0, &x1, &y0, &y1);
+        solve_region(s, s->quiet_all ? b->size : 4, &x0, &x1, &y0, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 Move p = point_make(x, y);
                 if (b->cell[p] != CELL_EMPTY || mark[p]) continue;
-                bool want = shape_at_least(b, p, a, thr) && b->ps[p].cls[a] >= s->min_cls;
+                bool want = s->quiet_all || (shape_at_least(b, p, a, thr) && b->ps[p].cls[a] >= s->min_cls);
                 if (!want && s->mode == SOLVE_WIN_IN) want = shape_at_least(b, p, d, SHAPE_THREE);
                 if (s->mode == SOLVE_WIN_IN && (fr >> 1) < 2) want = false;
                 if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);

@@ -430,6 +430,47 @@ static void test_checker_rejects(void **state) {
     board_free(b);
 }
 
+/* A VCT won by a first move that makes no shape: lfz084 美味诘连珠.中村茂
+ * #43 (white to move; third-party data, skipped when absent). White's n11
+ * is on no line with a stone of either side; the win's later fours (k8, m10,
+ * l9) build the diagonal j7-n11 through it. The search tries as quiet moves
+ * only those that make a two or more, and so disproved the puzzle (622 K
+ * nodes at depth 10) until the last pass before nowin, which tries every
+ * empty point, came (solve.c vct_passes). */
+static void test_vct_shapeless_move(void **state) {
+    (void)state;
+    const char *dir = test_shared_dir();
+    if (!dir) {
+        print_message("skip: ../shared/data is absent\n");
+        skip();
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/puzzles/lfz084.tsv", dir);
+    char *text = test_slurp(path, NULL);
+    assert_non_null(text);
+    const char *row = "\n美味诘连珠.中村茂_puzzle\t43\t15\trenju\t";
+    char *at = strstr(text, row);
+    assert_non_null(at);
+    char *pos = at + 1;
+    for (int i = 0; i < 7; i++) pos = strchr(pos, '\t') + 1; /* the position column */
+    *strchr(pos, '\t') = '\0';
+    Board *b = test_board(RULE_RENJU, 15, pos);
+    assert_int_equal(board_to_move(b), COLOR_WHITE);
+    Solver *s = solver_new(16 << 20);
+    assert_non_null(s);
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.threes = 99;
+    o.depth = 10;
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    assert_true(out_buf.line_len >= 1);
+    assert_int_equal(out_buf.line[0], test_point(b, "n11"));
+    solver_free(s);
+    board_free(b);
+    free(text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vcf_simple),
@@ -445,6 +486,7 @@ int main(void) {
         cmocka_unit_test(test_sort_moves),
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),
+        cmocka_unit_test(test_vct_shapeless_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -347,7 +347,10 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     s->mode = o->kind;
     s->threes = o->threes;
     s->min_cls = 0;
-    s->quiet_all = false;
+    /* --shortest and --all disprove too (a shorter win, another first
+     * move), so in VCT they try every empty point from the start (see
+     * vct_passes) */
+    s->quiet_all = s->mode == SOLVE_VCT && (o->shortest || o->all);
     int r = SR_FAIL;
     if (o->shortest) {
         for (int d = 1; d <= depth && r == SR_FAIL; d++) {

@@ -348,9 +348,9 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     s->threes = o->threes;
     s->min_cls = 0;
     /* --shortest and --all disprove too (a shorter win, another first
-     * move), so in VCT they try every empty point from the start (see
+     * move), so they try every empty point from the start (see
      * vct_passes) */
-    s->quiet_all = s->mode == SOLVE_VCT && (o->shortest || o->all);
+    s->quiet_all = o->shortest || o->all;
     int r = SR_FAIL;
     if (o->shortest) {
         for (int d = 1; d <= depth && r == SR_FAIL; d++) {
@@ -361,6 +361,10 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
         r = vct_passes(s, o, &depth, fr);
     } else {
         r = vct_run(s, depth, fr);
+        if (r == SR_FAIL && !s->quiet_all) { /* win in N: the same last pass */
+            s->quiet_all = true;
+            r = vct_run(s, depth, fr);
+        }
     }
     if (r != SR_WIN) return r;
     if (o->all) {

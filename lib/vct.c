@@ -11,7 +11,7 @@
  *   the moves are the attacker's fours and the candidate threats (points
  *   where the attacker's shape reaches a three, or a two when deeper threats
  *   count; in a narrower pass of VCT, only those whose class is min_cls or
- *   more; in VCT's last pass, quiet_all, every empty point), or with free
+ *   more; in the last pass, quiet_all, every empty point), or with free
  *   moves left also quiet moves near its shapes. When
  *   the defender has a VCF should the attacker pass, only moves that break it
  *   (vct_defence.c) and fours are tried.

@@ -430,14 +430,33 @@ static void test_checker_rejects(void **state) {
     board_free(b);
 }
 
-/* A VCT won by a first move that makes no shape: lfz084 美味诘连珠.中村茂
- * #43 (white to move; third-party data, skipped when absent). White's n11
- * is on no line with a stone of either side; the win's later fours (k8, m10,
- * l9) build the diagonal j7-n11 through it. The search tries as quiet moves
- * only those that make a two or more, and so disproved the puzzle (622 K
- * nodes at depth 10) until the last pass before nowin, which tries every
- * empty point, came (solve.c vct_passes). */
-static void test_vct_shapeless_move(void **state) {
+/* The position column of lfz084.tsv row (set, index), cut in place in
+ * text; NULL when absent. */
+static char *lfz084_position(char *text, const char *set, int index) {
+    char row[160];
+    snprintf(row, sizeof row, "\n%s\t%d\t", set, index);
+    char *at = strstr(text, row);
+    if (!at) return NULL;
+    char *pos = at + 1;
+    for (int i = 0; i < 7 && pos; i++) {
+        pos = strchr(pos, '\t');
+        if (pos) pos++;
+    }
+    char *end = pos ? strchr(pos, '\t') : NULL;
+    if (!end) return NULL;
+    *end = '\0';
+    return pos;
+}
+
+/* Wins whose first move makes no shape (third-party data, skipped when
+ * absent): lfz084 美味诘连珠.中村茂 #43, a VCT (white n11), and
+ * 三手胜五子棋题解 #80, a win in three (black l9). Each stone is on no
+ * line with another of either side; the win's later fours build a line
+ * through it (k8, m10, l9: the diagonal j7-n11). The search tries as quiet
+ * moves only those that make a two or more (or, in win in N, stop a three),
+ * and so disproved both (#43 in 622 K nodes at depth 10) until the last
+ * pass before nowin, which tries every empty point, came (solve.c). */
+static void test_shapeless_first_move(void **state) {
     (void)state;
     const char *dir = test_shared_dir();
     if (!dir) {
@@ -446,29 +465,39 @@ static void test_vct_shapeless_move(void **state) {
     }
     char path[1024];
     snprintf(path, sizeof path, "%s/puzzles/lfz084.tsv", dir);
-    char *text = test_slurp(path, NULL);
-    assert_non_null(text);
-    const char *row = "\n美味诘连珠.中村茂_puzzle\t43\t15\trenju\t";
-    char *at = strstr(text, row);
-    assert_non_null(at);
-    char *pos = at + 1;
-    for (int i = 0; i < 7; i++) pos = strchr(pos, '\t') + 1; /* the position column */
-    *strchr(pos, '\t') = '\0';
-    Board *b = test_board(RULE_RENJU, 15, pos);
-    assert_int_equal(board_to_move(b), COLOR_WHITE);
+    static const struct {
+        const char *set;
+        int index;
+        SolveKind kind;
+        int depth, win_moves;
+        Color to_move;
+        const char *first;
+    } cases[] = {
+        {"美味诘连珠.中村茂_puzzle", 43, SOLVE_VCT, 10, 0, COLOR_WHITE, "n11"},
+        {"三手胜五子棋题解_puzzle", 80, SOLVE_WIN_IN, 0, 3, COLOR_BLACK, "l9"},
+    };
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
-    SolveOptions o;
-    solve_options_default(&o);
-    o.kind = SOLVE_VCT;
-    o.threes = 99;
-    o.depth = 10;
-    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    assert_true(out_buf.line_len >= 1);
-    assert_int_equal(out_buf.line[0], test_point(b, "n11"));
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *text = test_slurp(path, NULL);
+        assert_non_null(text);
+        char *pos = lfz084_position(text, cases[i].set, cases[i].index);
+        assert_non_null(pos);
+        Board *b = test_board(RULE_RENJU, 15, pos);
+        assert_int_equal(board_to_move(b), cases[i].to_move);
+        SolveOptions o;
+        solve_options_default(&o);
+        o.kind = cases[i].kind;
+        if (o.kind == SOLVE_VCT) o.threes = 99;
+        o.depth = cases[i].depth;
+        o.win_moves = cases[i].win_moves;
+        assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+        assert_true(out_buf.line_len >= 1);
+        assert_int_equal(out_buf.line[0], test_point(b, cases[i].first));
+        board_free(b);
+        free(text);
+    }
     solver_free(s);
-    board_free(b);
-    free(text);
 }
 
 int main(void) {
@@ -486,7 +515,7 @@ int main(void) {
         cmocka_unit_test(test_sort_moves),
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),
-        cmocka_unit_test(test_vct_shapeless_move),
+        cmocka_unit_test(test_shapeless_first_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -158,15 +158,7 @@ static int cmp_move(const void *a, const void *b) { return *(const Move *)a - *(
 
 static void test_lfz084_points(void **state) {
     (void)state;
-    const char *dir = test_shared_dir();
-    if (!dir) {
-        print_message("skip: ../shared/data is absent\n");
-        skip();
-    }
-    char path[1024];
-    snprintf(path, sizeof path, "%s/puzzles/lfz084.tsv", dir);
-    char *text = test_slurp(path, NULL);
-    assert_non_null(text);
+    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
     static const struct {
         const char *kind;
         ThreatKind threat;

@@ -458,13 +458,6 @@ static char *lfz084_position(char *text, const char *set, int index) {
  * pass before nowin, which tries every empty point, came (solve.c). */
 static void test_shapeless_first_move(void **state) {
     (void)state;
-    const char *dir = test_shared_dir();
-    if (!dir) {
-        print_message("skip: ../shared/data is absent\n");
-        skip();
-    }
-    char path[1024];
-    snprintf(path, sizeof path, "%s/puzzles/lfz084.tsv", dir);
     static const struct {
         const char *set;
         int index;
@@ -479,8 +472,7 @@ static void test_shapeless_first_move(void **state) {
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char *text = test_slurp(path, NULL);
-        assert_non_null(text);
+        char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
         char *pos = lfz084_position(text, cases[i].set, cases[i].index);
         assert_non_null(pos);
         Board *b = test_board(RULE_RENJU, 15, pos);

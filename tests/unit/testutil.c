@@ -86,6 +86,20 @@ char *test_slurp(const char *path, size_t *len) {
     return buf;
 }
 
+char *test_shared_file(const char *rel, size_t *len) {
+    const char *dir = test_shared_dir();
+    if (!dir) {
+        print_message("skip: ../shared/data is absent\n");
+        skip();
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    char *text = test_slurp(path, len);
+    if (!text) print_error("cannot read %s\n", path);
+    assert_non_null(text);
+    return text;
+}
+
 Board *test_board(Rule rule, int size, const char *moves) {
     Board *b = board_new(size, rule);
     assert_non_null(b);

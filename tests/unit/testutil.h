@@ -50,5 +50,9 @@ Move test_point(const Board *b, const char *s);
 const char *test_shared_dir(void);
 /* Reads a whole file; NULL if it cannot. */
 char *test_slurp(const char *path, size_t *len);
+/* The contents of file rel under the shared data folder, as test_slurp;
+ * skips the test when the folder is absent, fails it when the file cannot
+ * be read. */
+char *test_shared_file(const char *rel, size_t *len);
 
 #endif

@@ -402,6 +402,8 @@ int notation_format_diagram(const Board *b, const DiagramStyle *style, char *buf
  * four-three, ...); the defender may answer a threat anywhere, counter-fours
  * included. SOLVE_WIN_IN lets the attacker's first win_moves moves be any
  * moves (the "win in three" puzzles); every later attacker move is a four.
+ * The search tries first the quiet moves that make shapes; its disproof
+ * (SOLVE_NOWIN) ends with a pass that tries every empty point.
  * Renju: black may not play a forbidden point (a five is never forbidden),
  * and a white four wins when its only defence is forbidden for black.
  * Depth counts the attacker's moves before the winning five (a four that

@@ -299,6 +299,22 @@ static const struct {
     {false, false, 3, {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
 };
 
+/* The search as asked, and where it finds no win the last pass: the
+ * search tries as quiet moves only those that make a two or more (or, in
+ * win in N, stop a three), but a move that makes none can still leave a
+ * VCF. Its stone can lie on a line that the VCF's later fours build (lfz084
+ * 美味诘连珠 #43, white n11, was disproven without this pass), take the
+ * point that a counter-four of the defender needs, or (renju) change which
+ * points are forbidden. A disproof is complete only with every empty point
+ * tried (Solver.quiet_all, keyed apart); --shortest and --all try them from
+ * the start. */
+static int vct_run_complete(Solver *s, int depth, int fr) {
+    int r = vct_run(s, depth, fr);
+    if (r != SR_FAIL || s->quiet_all) return r;
+    s->quiet_all = true;
+    return vct_run(s, depth, fr);
+}
+
 /* VCT with the variant's narrower passes first: threats of short VCFs only
  * (fewer and narrower threats), fewer attacker moves (a long forcing line
  * draws df-pn, each of its nodes having few children, where a shorter win
@@ -307,7 +323,7 @@ static const struct {
  * threes and min_cls are then the pass's: the proof's nodes are keyed by
  * them); a disproof there is not, nor a spent budget, and the next pass
  * follows (passes are keyed apart). Only passes narrower than the search
- * asked for run; that search comes last. */
+ * asked for run; that search comes last, then the last pass. */
 static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int fr) {
     const SolvePass *plan = VARIANT[o->variant].plan;
     for (int i = 0; i < PLAN_MAX && (plan[i].threes || plan[i].depth || plan[i].min_cls); i++) {
@@ -327,17 +343,7 @@ static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int fr) {
     }
     s->threes = o->threes;
     s->min_cls = 0;
-    int r = vct_run(s, *depth, fr);
-    if (r != SR_FAIL) return r;
-    /* The search tries as quiet moves only those that make a two or more. A
-     * move that makes none can still leave a VCF: it may take the point that
-     * a counter-four of the defender needs, or (renju) change which points
-     * are forbidden. lfz084 美味诘连珠 #43 (white) is won so, first move n11,
-     * and was disproven without this pass. A disproof is complete only with
-     * every empty point tried, so that pass comes last; it runs only where
-     * the others found no win. */
-    s->quiet_all = true;
-    return vct_run(s, *depth, fr);
+    return vct_run_complete(s, *depth, fr);
 }
 
 /* The VCT and win-in-N part of solver_solve. */
@@ -348,8 +354,7 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     s->threes = o->threes;
     s->min_cls = 0;
     /* --shortest and --all disprove too (a shorter win, another first
-     * move), so they try every empty point from the start (see
-     * vct_passes) */
+     * move): every empty point from the start (vct_run_complete) */
     s->quiet_all = o->shortest || o->all;
     int r = SR_FAIL;
     if (o->shortest) {
@@ -360,11 +365,7 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     } else if (s->mode == SOLVE_VCT && !o->all) {
         r = vct_passes(s, o, &depth, fr);
     } else {
-        r = vct_run(s, depth, fr);
-        if (r == SR_FAIL && !s->quiet_all) { /* win in N: the same last pass */
-            s->quiet_all = true;
-            r = vct_run(s, depth, fr);
-        }
+        r = vct_run_complete(s, depth, fr);
     }
     if (r != SR_WIN) return r;
     if (o->all) {

@@ -430,22 +430,19 @@ static void test_checker_rejects(void **state) {
     board_free(b);
 }
 
-/* The position column of lfz084.tsv row (set, index), cut in place in
- * text; NULL when absent. */
-static char *lfz084_position(char *text, const char *set, int index) {
+/* Copies the position column of lfz084.tsv row (set, index) in text to
+ * out (cap bytes); false when the row is absent. */
+static bool lfz084_position(const char *text, const char *set, int index, char *out, size_t cap) {
     char row[160];
     snprintf(row, sizeof row, "\n%s\t%d\t", set, index);
-    char *at = strstr(text, row);
-    if (!at) return NULL;
-    char *pos = at + 1;
-    for (int i = 0; i < 7 && pos; i++) {
-        pos = strchr(pos, '\t');
-        if (pos) pos++;
-    }
-    char *end = pos ? strchr(pos, '\t') : NULL;
-    if (!end) return NULL;
-    *end = '\0';
-    return pos;
+    const char *pos = strstr(text, row);
+    for (int i = 0; i < 7 && pos; i++) pos = strchr(pos + 1, '\t'); /* the column's tab */
+    if (!pos) return false;
+    size_t n = strcspn(++pos, "\t\n");
+    if (n >= cap) return false;
+    memcpy(out, pos, n);
+    out[n] = '\0';
+    return true;
 }
 
 /* Wins whose first move makes no shape (third-party data, skipped when
@@ -469,12 +466,12 @@ static void test_shapeless_first_move(void **state) {
         {"美味诘连珠.中村茂_puzzle", 43, SOLVE_VCT, 10, 0, COLOR_WHITE, "n11"},
         {"三手胜五子棋题解_puzzle", 80, SOLVE_WIN_IN, 0, 3, COLOR_BLACK, "l9"},
     };
+    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
-        char *pos = lfz084_position(text, cases[i].set, cases[i].index);
-        assert_non_null(pos);
+        char pos[1024];
+        assert_true(lfz084_position(text, cases[i].set, cases[i].index, pos, sizeof pos));
         Board *b = test_board(RULE_RENJU, 15, pos);
         assert_int_equal(board_to_move(b), cases[i].to_move);
         SolveOptions o;
@@ -487,9 +484,9 @@ static void test_shapeless_first_move(void **state) {
         assert_true(out_buf.line_len >= 1);
         assert_int_equal(out_buf.line[0], test_point(b, cases[i].first));
         board_free(b);
-        free(text);
     }
     solver_free(s);
+    free(text);
 }
 
 int main(void) {

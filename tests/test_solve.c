@@ -430,6 +430,31 @@ static void test_checker_rejects(void **state) {
     board_free(b);
 }
 
+/* The checker asks whether a defence is legal only when it is not refuted
+ * (solve_check.c), so the error that a forbidden point's failing subtree
+ * records must be taken back: the report names the defence that is really
+ * missing. Renju, white attacking: a1 is a double four for black (b1 c1 d1,
+ * a2 a3 a4), listed as a defence whose subtree has no attacker move; e1 is
+ * legal, scanned after a1, and not answered. */
+static void test_checker_forbidden_defence(void **state) {
+    (void)state;
+    Board *b = test_board(RULE_RENJU, 15, "b1 h12 c1 j14 d1 l8 a2 n11 a3 o2 a4");
+    Move a1 = test_point(b, "a1");
+    assert_int_equal(board_to_move(b), COLOR_WHITE);
+    assert_int_equal(board_forbidden(b, a1), FORBID_DOUBLE_FOUR);
+    SolveTreeNode node[] = {{0, 1}, {1, 1}, {2, 0}};
+    SolveEdge edge[] = {{test_point(b, "h8"), 1}, {a1, 2}};
+    SolveTree tree = {node, 3, edge, 2};
+    SolveCheckError err;
+    memset(&err, 0, sizeof err);
+    assert_false(solve_check_tree(b, &tree, &err));
+    assert_int_equal(err.node, 1);
+    assert_int_equal(err.move, test_point(b, "e1"));
+    assert_true(err.defence);
+    assert_non_null(strstr(err.msg, "not answered"));
+    board_free(b);
+}
+
 /* Copies the position column of lfz084.tsv row (set, index) in text to
  * out (cap bytes); false when the row is absent. */
 static bool lfz084_position(const char *text, const char *set, int index, char *out, size_t cap) {
@@ -504,6 +529,7 @@ int main(void) {
         cmocka_unit_test(test_sort_moves),
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),
+        cmocka_unit_test(test_checker_forbidden_defence),
         cmocka_unit_test(test_shapeless_first_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -446,7 +446,6 @@ static void test_checker_forbidden_defence(void **state) {
     SolveEdge edge[] = {{test_point(b, "h8"), 1}, {a1, 2}};
     SolveTree tree = {node, 3, edge, 2};
     SolveCheckError err;
-    memset(&err, 0, sizeof err);
     assert_false(solve_check_tree(b, &tree, &err));
     assert_int_equal(err.node, 1);
     assert_int_equal(err.move, test_point(b, "e1"));

@@ -527,7 +527,10 @@ SolveResult solver_vcf(Solver *s, Board *b, Color attacker, uint64_t max_nodes, 
 /* Defences: the side to move faces the opponent's win of kind o->kind.
  * threat: the opponent's win if the side to move passed (SOLVE_NOWIN: there
  * is none, and every move defends). moves: every move after which the
- * opponent has no such win; undecided: moves a limit left open. */
+ * opponent has no such win; for a four of the side to move, after which,
+ * once the opponent has blocked it, the side to move wins by fours, has no
+ * threat to face, or has such a move again (a four that only delays does
+ * not count). undecided: moves a limit left open. */
 typedef struct {
     SolveResult threat;          /* win / nowin / unknown */
     int line_len;                /* the opponent's line after a pass */

@@ -493,11 +493,42 @@ static bool tree_copy(TreeCopy *c, const SolveTree *t) {
     return true;
 }
 
-GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out) {
-    double t0 = now_s();
+static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out, bool first_only);
+
+/* Our four (me to move played it) with its only block at q: the opponent
+ * blocks, and it is our move again in the same fight. *r is SOLVE_NOWIN
+ * when the four refutes: the block makes no five, and then we win by fours,
+ * the threat is gone, or a move of ours refutes what is left (the four and
+ * its block may leave the defences of before; a pass after the block would
+ * miss them). A four that only delays is no defence. */
+static GmkStatus four_defends(Solver *s, Board *b, const SolveOptions *o, Color me, Move q, SolveDefence *out,
+                              SolveResult *r) {
+    GmkStatus st = board_play(b, q);
+    if (st != GMK_OK) return st;
+    if (board_winner(b) == (Color)!me) {
+        *r = SOLVE_WIN;
+    } else if (solver_vcf(s, b, me, o->max_nodes, o->max_ms, NULL, NULL) == SOLVE_WIN) {
+        *r = SOLVE_NOWIN;
+    } else {
+        SolveDefence *sub = malloc(sizeof *sub);
+        st = sub ? defend_scan(s, b, o, sub, true) : GMK_ERR_NOMEM;
+        if (st == GMK_OK) {
+            out->nodes += sub->nodes;
+            *r = sub->threat != SOLVE_WIN || sub->moves_len ? SOLVE_NOWIN
+                 : sub->undecided_len                   ? SOLVE_UNKNOWN
+                                                        : SOLVE_WIN;
+        }
+        free(sub);
+    }
+    board_undo(b);
+    return st;
+}
+
+/* solver_defend's search; with first_only it stops at the first move that
+ * refutes. Our fours come after the other moves (they recurse). */
+static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out, bool first_only) {
     memset(out, 0, offsetof(SolveDefence, moves));
     out->moves_len = out->undecided_len = 0;
-    if (b->light) return GMK_ERR_ARG;
     if (game_over(b)) {
         out->threat = SOLVE_NOWIN;
         return GMK_OK;
@@ -522,49 +553,60 @@ GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence
     out->line_len = so->line_len;
     memcpy(out->line, so->line, (size_t)so->line_len * sizeof *out->line);
     if (so->result != SOLVE_WIN) goto done;
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            Move m = point_make(x, y);
-            if (b->cell[m] != CELL_EMPTY) continue;
-            if (me == COLOR_BLACK && b->rule == RULE_RENJU && board_forbidden(b, m) != FORBID_NONE) continue;
-            if (board_play(b, m) != GMK_OK) continue;
-            SolveResult r;
-            Move f[2];
-            int nf = b->clscount[me][CLS_FIVE] ? solve_fives_any(b, me, f, 2) : 0;
-            if (board_winner(b) == me || nf >= 2 ||
-                (nf == 1 && me == COLOR_WHITE && b->rule == RULE_RENJU &&
-                 board_forbidden(b, f[0]) != FORBID_NONE)) {
-                r = SOLVE_NOWIN; /* a five, or a four that cannot be stopped */
-            } else if (nf == 1) {
-                /* a four of our own only delays, unless once it is blocked
-                 * we win by fours or the threat is gone */
-                board_play(b, f[0]);
-                r = solver_vcf(s, b, me, opt.max_nodes, opt.max_ms, NULL, NULL) == SOLVE_WIN ? SOLVE_NOWIN
-                                                                                       : SOLVE_WIN;
-                if (r == SOLVE_WIN) {
-                    board_play(b, MOVE_PASS);
+    for (int fours = 0; fours <= 1; fours++)
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++) {
+                if (first_only && out->moves_len) goto done;
+                Move m = point_make(x, y);
+                if (b->cell[m] != CELL_EMPTY || solve_is_four(b, m, me) != (fours == 1)) continue;
+                if (me == COLOR_BLACK && b->rule == RULE_RENJU && board_forbidden(b, m) != FORBID_NONE) continue;
+                if (board_play(b, m) != GMK_OK) continue;
+                SolveResult r;
+                Move f[2];
+                int nf = b->clscount[me][CLS_FIVE] ? solve_fives_any(b, me, f, 2) : 0;
+                if (board_winner(b) == me || nf >= 2 ||
+                    (nf == 1 && me == COLOR_WHITE && b->rule == RULE_RENJU &&
+                     board_forbidden(b, f[0]) != FORBID_NONE)) {
+                    r = SOLVE_NOWIN; /* a five, or a four that cannot be stopped */
+                } else if (nf == 1) {
+                    st = four_defends(s, b, &opt, me, f[0], out, &r);
+                } else if (solve_check_tree(b, &tc.view, NULL)) {
+                    r = SOLVE_WIN; /* the threat still wins as it stands */
+                } else {
                     st = solver_solve(s, b, &opt, so);
                     r = so->result;
                     out->nodes += so->nodes;
-                    board_undo(b);
                 }
                 board_undo(b);
-            } else if (solve_check_tree(b, &tc.view, NULL)) {
-                r = SOLVE_WIN; /* the threat still wins as it stands */
-            } else {
-                st = solver_solve(s, b, &opt, so);
-                r = so->result;
-                out->nodes += so->nodes;
+                if (st != GMK_OK) goto done;
+                if (r == SOLVE_NOWIN) out->moves[out->moves_len++] = m;
+                else if (r == SOLVE_UNKNOWN) out->undecided[out->undecided_len++] = m;
             }
-            board_undo(b);
-            if (st != GMK_OK) goto done;
-            if (r == SOLVE_NOWIN) out->moves[out->moves_len++] = m;
-            else if (r == SOLVE_UNKNOWN) out->undecided[out->undecided_len++] = m;
-        }
 done:
     free(tc.node);
     free(tc.edge);
     free(so);
+    return st;
+}
+
+/* Sorts moves ascending (board order: the scan put our fours last). */
+static void sort_points(Move *m, int n) {
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && m[j - 1] > m[j]; j--) {
+            Move t = m[j];
+            m[j] = m[j - 1];
+            m[j - 1] = t;
+        }
+}
+
+GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out) {
+    double t0 = now_s();
+    memset(out, 0, offsetof(SolveDefence, moves));
+    out->moves_len = out->undecided_len = 0;
+    if (b->light) return GMK_ERR_ARG;
+    GmkStatus st = defend_scan(s, b, o, out, false);
+    sort_points(out->moves, out->moves_len);
+    sort_points(out->undecided, out->undecided_len);
     tree_reset(&s->tree);
     tree_publish(s);
     out->ms = (now_s() - t0) * 1000;

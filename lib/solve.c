@@ -561,7 +561,7 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDe
                 if (b->cell[m] != CELL_EMPTY || solve_is_four(b, m, me) != (fours == 1)) continue;
                 if (me == COLOR_BLACK && b->rule == RULE_RENJU && board_forbidden(b, m) != FORBID_NONE) continue;
                 if (board_play(b, m) != GMK_OK) continue;
-                SolveResult r;
+                SolveResult r = SOLVE_UNKNOWN;
                 Move f[2];
                 int nf = b->clscount[me][CLS_FIVE] ? solve_fives_any(b, me, f, 2) : 0;
                 if (board_winner(b) == me || nf >= 2 ||

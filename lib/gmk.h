@@ -429,7 +429,9 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * non-four attacker threats that make a double two or more (CLS_DOUBLE_TWO;
  * moves that stop a defender's VCF are not limited so), then with at most
  * 9, 11 and 13 attacker moves (those below SolveOptions.depth), then as
- * asked.
+ * asked. In VCT, 0 and 3 take a move for a threat when the related VCF
+ * search (after the first four, fours on the previous four's lines only)
+ * wins after it, but in the last pass, whose disproofs must be complete.
  * Hard puzzles that one misses within a limit another often solves;
  * solver_solve_parallel runs them side by side: variants 3, 1 and 2 (one
  * thread runs variant 0). */

@@ -290,13 +290,14 @@ typedef struct {
 #define PLAN_MAX 8
 static const struct {
     bool weak_and, weak_or;    /* weak numbers at AND / OR nodes */
+    bool related_threats;      /* VCT: a threat's VCF found by the related search (Solver) */
     uint8_t pn_radius;         /* attacker moves beyond this distance cost more */
     SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
 } VARIANT[SOLVE_VARIANTS] = {
-    {false, false, 3, {{0}}},
-    {false, true, 1, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
-    {true, true, 3, {{0}}},
-    {false, false, 3, {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
+    {false, false, true, 3, {{0}}},
+    {false, true, false, 1, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
+    {true, true, false, 3, {{0}}},
+    {false, false, true, 3, {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
 };
 
 /* The search as asked, and where it finds no win the last pass: the
@@ -412,6 +413,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->stop = o->stop;
     s->weak_and = VARIANT[o->variant].weak_and;
     s->weak_or = VARIANT[o->variant].weak_or;
+    s->related_threats = VARIANT[o->variant].related_threats;
     s->patches = 0;
     s->att_vcf_budget = 20000;
     s->def_vcf_budget = 0;

@@ -142,6 +142,8 @@ struct Solver {
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
     bool weak_and, weak_or;         /* weak numbers (max + others) at AND / OR nodes (variant) */
+    bool related_threats;           /* VCT: a threat is a move after which the related VCF
+                                       search wins (variant; not in the last pass, quiet_all) */
     bool renju_black_def;           /* renju and the defender is black */
     bool renju_black_att;           /* renju and the attacker is black */
     uint8_t age;                    /* counts searches: entries of older ones are replaced first */

@@ -19,7 +19,9 @@
  *   two attacker five points, or one that a black defender may not block,
  *   win; one five point is the forced block; otherwise the move must be a
  *   threat: with the defender passing, the attacker wins (a VCF of at most
- *   `threes` fours in VCT; the rest of the problem in SOLVE_WIN_IN). If not,
+ *   `threes` fours in VCT, found by the related search in the variants with
+ *   related_threats but for the last pass; the rest of the problem in
+ *   SOLVE_WIN_IN). If not,
  *   the node is lost for the attacker; so it is when the defender has a VCF
  *   of its own (checked unless the defender had none at the OR node above,
  *   GENF_DEF_QUIET: a shortcut, as its counter-fours are defences). The
@@ -308,7 +310,13 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     bool tree_threat = s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2;
     if (s->mode == SOLVE_WIN_IN && fr == 0) return GEN_DISPROVEN;
     int r;
-    if (s->mode == SOLVE_VCT) r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
+    if (s->mode == SOLVE_VCT) {
+        /* the related search (vcf.c) misses some VCFs, and so some threats:
+         * the last pass, whose disproofs must be complete, asks the full one */
+        s->vcf_related = s->related_threats && !s->quiet_all;
+        r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
+        s->vcf_related = false;
+    }
     else if (!tree_threat) r = vcf_run(s, a, depth, 0, R);
     else r = null_win(s, depth, fr);
     if (r == SR_ABORT) return GEN_ABORT;

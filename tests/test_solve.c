@@ -513,6 +513,44 @@ static void test_shapeless_first_move(void **state) {
     free(text);
 }
 
+/* --defend and the defender's own fours (freestyle, no shared data). Black
+ * h8 i8 j8 is an open three: white stops it at g8 or k8, or first with the
+ * four a4 or a5 (black must block, and white still has g8 or k8). With a
+ * second open three (h8 h9 h10), white's fours a2 and a6 only delay: after
+ * the block white has no defence left; a4 stays (after black's a2, a6 is
+ * white's five). */
+static void test_defend_fours(void **state) {
+    (void)state;
+    static const struct {
+        const char *pos, *want;
+    } cases[] = {
+        {"h8 a1 i8 a2 j8 a3 o15", "a4 a5 g8 k8"},
+        {"h8 a1 i8 a3 j8 a5 h9 a7 h10", "a4"},
+    };
+    Solver *s = solver_new(4 << 20);
+    SolveDefence *d = malloc(sizeof *d);
+    assert_non_null(s);
+    assert_non_null(d);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Board *b = test_board(RULE_FREESTYLE, 15, cases[i].pos);
+        SolveOptions o;
+        solve_options_default(&o);
+        Key k = board_key(b);
+        assert_int_equal(solver_defend(s, b, &o, d), GMK_OK);
+        assert_true(board_key(b) == k);
+        assert_int_equal(d->threat, SOLVE_WIN);
+        char got[256] = "", pt[8];
+        for (int j = 0; j < d->moves_len; j++) {
+            notation_point_str(d->moves[j], 15, ORIGIN_BOTTOM, pt);
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", j ? " " : "", pt);
+        }
+        assert_string_equal(got, cases[i].want);
+        board_free(b);
+    }
+    free(d);
+    solver_free(s);
+}
+
 /* --defend against a VCF, on the points-vcf-defence rows of lfz084
  * (五子茶馆小题目大全; third-party data, skipped when absent): the moves
  * after which the opponent has no VCF. A four of the defender counts when
@@ -613,6 +651,7 @@ int main(void) {
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),
         cmocka_unit_test(test_checker_forbidden_defence),
+        cmocka_unit_test(test_defend_fours),
         cmocka_unit_test(test_defend_vcf_book),
         cmocka_unit_test(test_shapeless_first_move),
     };

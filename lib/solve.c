@@ -290,7 +290,7 @@ typedef struct {
 #define PLAN_MAX 8
 static const struct {
     bool weak_and, weak_or;    /* weak numbers at AND / OR nodes */
-    bool related_threats;      /* VCT: a threat's VCF found by the related search (Solver) */
+    bool related_threats;      /* VCT: Solver.related_threats */
     uint8_t pn_radius;         /* attacker moves beyond this distance cost more */
     SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
 } VARIANT[SOLVE_VARIANTS] = {

@@ -316,9 +316,11 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
         s->vcf_related = s->related_threats && !s->quiet_all;
         r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
         s->vcf_related = false;
+    } else if (!tree_threat) {
+        r = vcf_run(s, a, depth, 0, R);
+    } else {
+        r = null_win(s, depth, fr);
     }
-    else if (!tree_threat) r = vcf_run(s, a, depth, 0, R);
-    else r = null_win(s, depth, fr);
     if (r == SR_ABORT) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
     int k = 0;

@@ -526,8 +526,8 @@ static GmkStatus four_defends(Solver *s, Board *b, const SolveOptions *o, Color 
     return st;
 }
 
-/* solver_defend's search; with first_only it stops at the first move that
- * refutes. Our fours come after the other moves (they recurse). */
+/* solver_defend's search, in board order; with first_only it stops at the
+ * first move that refutes, and tries our fours last (they recurse). */
 static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out, bool first_only) {
     memset(out, 0, offsetof(SolveDefence, moves));
     out->moves_len = out->undecided_len = 0;
@@ -555,12 +555,12 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDe
     out->line_len = so->line_len;
     memcpy(out->line, so->line, (size_t)so->line_len * sizeof *out->line);
     if (so->result != SOLVE_WIN) goto done;
-    for (int fours = 0; fours <= 1; fours++)
+    for (int fours = 0; fours <= first_only; fours++)
         for (int y = 0; y < b->size; y++)
             for (int x = 0; x < b->size; x++) {
                 if (first_only && out->moves_len) goto done;
                 Move m = point_make(x, y);
-                if (b->cell[m] != CELL_EMPTY || solve_is_four(b, m, me) != (fours == 1)) continue;
+                if (b->cell[m] != CELL_EMPTY || (first_only && solve_is_four(b, m, me) != (fours == 1))) continue;
                 if (me == COLOR_BLACK && b->rule == RULE_RENJU && board_forbidden(b, m) != FORBID_NONE) continue;
                 if (board_play(b, m) != GMK_OK) continue;
                 SolveResult r = SOLVE_UNKNOWN;
@@ -591,24 +591,12 @@ done:
     return st;
 }
 
-/* Sorts moves ascending (board order: the scan put our fours last). */
-static void sort_points(Move *m, int n) {
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && m[j - 1] > m[j]; j--) {
-            Move t = m[j];
-            m[j] = m[j - 1];
-            m[j - 1] = t;
-        }
-}
-
 GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out) {
     double t0 = now_s();
     memset(out, 0, offsetof(SolveDefence, moves));
     out->moves_len = out->undecided_len = 0;
     if (b->light) return GMK_ERR_ARG;
     GmkStatus st = defend_scan(s, b, o, out, false);
-    sort_points(out->moves, out->moves_len);
-    sort_points(out->undecided, out->undecided_len);
     tree_reset(&s->tree);
     tree_publish(s);
     out->ms = (now_s() - t0) * 1000;

@@ -201,6 +201,14 @@ static bool has_harmless_point(const Solver *s) {
     return false;
 }
 
+/* vcf_run with the related search (vcf.c) when related, else the full one. */
+static int vcf_run_as(Solver *s, bool related, Color a, int depth, uint64_t budget, VcfLine *line) {
+    s->vcf_related = related;
+    int r = vcf_run(s, a, depth, budget, line);
+    s->vcf_related = false;
+    return r;
+}
+
 /* OR node moves; *flags gets GENF_*. With every_move, the VCF shortcut is
  * skipped (the root's moves for --all). */
 static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, bool every_move) {
@@ -236,9 +244,8 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
              * Not in SOLVE_WIN_IN, where the checker refused a proof made
              * with it (lfz084 一手の詰連珠HT #130, defence l5; not
              * understood yet) */
-            s->vcf_related = s->sp > 0 && s->mode == SOLVE_VCT;
-            r = vcf_run(s, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
-            s->vcf_related = false;
+            r = vcf_run_as(s, s->sp > 0 && s->mode == SOLVE_VCT, a,
+                           depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
         }
         if (r == SR_WIN) return GEN_PROVEN;
         if (s->aborted) return GEN_ABORT;
@@ -310,17 +317,12 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     bool tree_threat = s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2;
     if (s->mode == SOLVE_WIN_IN && fr == 0) return GEN_DISPROVEN;
     int r;
-    if (s->mode == SOLVE_VCT) {
-        /* the related search (vcf.c) misses some VCFs, and so some threats:
-         * the last pass, whose disproofs must be complete, asks the full one */
-        s->vcf_related = s->related_threats && !s->quiet_all;
-        r = vcf_run(s, a, depth < s->threes ? depth : s->threes, 0, R);
-        s->vcf_related = false;
-    } else if (!tree_threat) {
-        r = vcf_run(s, a, depth, 0, R);
-    } else {
-        r = null_win(s, depth, fr);
-    }
+    /* in VCT the related search misses some VCFs, and so some threats: the
+     * last pass, whose disproofs must be complete, asks the full one */
+    if (s->mode == SOLVE_VCT)
+        r = vcf_run_as(s, s->related_threats && !s->quiet_all, a, depth < s->threes ? depth : s->threes, 0, R);
+    else if (!tree_threat) r = vcf_run(s, a, depth, 0, R);
+    else r = null_win(s, depth, fr);
     if (r == SR_ABORT) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
     int k = 0;

@@ -553,10 +553,11 @@ static void test_defend_fours(void **state) {
 
 /* --defend against a VCF, on the points-vcf-defence rows of lfz084
  * (五子茶馆小题目大全; third-party data, skipped when absent): the moves
- * after which the opponent has no VCF. A four of the defender counts when
- * the opponent's forced block is no four of its own (the VCF cannot go on);
- * before, the four was blocked and the defender then passed, which missed
- * such defences (#89 a11: black blocks at a12 and has no four left). Every
+ * that refute the opponent's VCF. A four of the defender counts when, once
+ * blocked, the defender wins by fours, faces no threat, or still has a move
+ * that refutes; before, the four was blocked and the defender then passed,
+ * which missed such defences (#89 a11: black blocks at a12, and white then
+ * defends as before). Every
  * point where the book and the solver differ must be explained: the book
  * lists a point after which the opponent has a checked VCF (#95 i5: 8
  * fours), the solver lists a four that the book leaves out (the book counts
@@ -625,8 +626,8 @@ static void test_defend_vcf_book(void **state) {
         same += equal;
         board_free(b);
     }
-    /* 27 rows with an answer: 2 in another frame, 14 the same (11 before
-     * the fours were judged by the VCF after them) */
+    /* 27 rows with an answer: 2 in another frame, 14 the same (11 when a
+     * four was followed by a pass) */
     assert_int_equal(rows, 27);
     assert_int_equal(framed, 2);
     assert_int_equal(same, 14);

@@ -528,9 +528,17 @@ static GmkStatus four_defends(Solver *s, Board *b, const SolveOptions *o, Color 
 
 /* solver_defend's search, in board order; with first_only it stops at the
  * first move that refutes, and tries our fours last (they recurse). */
-static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out, bool first_only) {
+/* The counts and the fields before the lists (the lists after the counts
+ * are not cleared: they are large). */
+static void defence_clear(SolveDefence *out) {
     memset(out, 0, offsetof(SolveDefence, moves));
     out->moves_len = out->undecided_len = 0;
+    out->nodes = 0;
+    out->ms = 0;
+}
+
+static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out, bool first_only) {
+    defence_clear(out);
     if (game_over(b)) {
         out->threat = SOLVE_NOWIN;
         return GMK_OK;
@@ -593,8 +601,7 @@ done:
 
 GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out) {
     double t0 = now_s();
-    memset(out, 0, offsetof(SolveDefence, moves));
-    out->moves_len = out->undecided_len = 0;
+    defence_clear(out);
     if (b->light) return GMK_ERR_ARG;
     GmkStatus st = defend_scan(s, b, o, out, false);
     tree_reset(&s->tree);

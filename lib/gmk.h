@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define GMK_VERSION "0.1.0"
 
@@ -553,6 +554,7 @@ typedef struct {
     int node;                    /* tree node, -1 if none */
     Move move;                   /* the move at fault (a defence not answered...) */
     bool defence;                /* move is a defence at node that the proof does not refute */
+    bool out_of_time;            /* the check reached its deadline first: no verdict */
     char msg[120];               /* what is wrong */
 } SolveCheckError;
 
@@ -560,6 +562,11 @@ typedef struct {
  * win for the side to move on b against every defence the rules allow.
  * err may be NULL. */
 bool solve_check_tree(const Board *b, const SolveTree *t, SolveCheckError *err);
+/* The same with a deadline (CLOCK_MONOTONIC; NULL: none): a check that
+ * reaches it stops and fails with err->out_of_time set (a big proof tree
+ * can take seconds to check). */
+bool solve_check_tree_until(const Board *b, const SolveTree *t, const struct timespec *deadline,
+                            SolveCheckError *err);
 /* The same for a line (attacker and defender alternating, from the side to
  * move): every attacker move before the five is a four and each defender
  * move the only block, or the line ends in a position where the defender

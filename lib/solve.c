@@ -427,11 +427,22 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         out->wins_len = out->undecided_len = 0;
         r = o->kind == SOLVE_VCF ? solve_vcf_kind(s, o, out) : solve_tree_kind(s, o, out);
         if (r != SR_WIN || !o->verify) break;
+        /* the check is bounded by the search's time limit too: a win not
+         * checked by then is unknown (a big proof tree takes seconds) */
         SolveCheckError err;
-        bool ok = solve_check_tree(b, solver_tree(s), &err) &&
+        struct timespec dl;
+        if (s->deadline > 0) {
+            dl.tv_sec = (time_t)s->deadline;
+            dl.tv_nsec = (long)((s->deadline - (double)dl.tv_sec) * 1e9);
+        }
+        bool ok = solve_check_tree_until(b, solver_tree(s), s->deadline > 0 ? &dl : NULL, &err) &&
                   (o->kind != SOLVE_VCF || solve_check_line(b, out->line, out->line_len, &err));
         if (ok) {
             out->verified = true;
+            break;
+        }
+        if (err.out_of_time) {
+            r = SR_ABORT; /* the note: "time limit" */
             break;
         }
         if (o->kind != SOLVE_VCF && err.defence && err.node >= 0 && err.node < s->tree.nodes &&

@@ -42,6 +42,9 @@ typedef struct {
     SolveCheckError *err;
     uint64_t *memo;                     /* accepted (hash ^ node) values, open addressing */
     size_t memo_cap, memo_used;
+    const struct timespec *deadline;    /* NULL: none */
+    unsigned ticks;                     /* attacker nodes visited (the clock is read every 1,024) */
+    bool out_of_time;                   /* the deadline passed: every node fails from then on */
 } Ck;
 
 /* A 64-bit mix of a stone, for the checker's own hash. */
@@ -249,6 +252,7 @@ static void ck_err_clear(SolveCheckError *err) {
     err->node = -1;
     err->move = MOVE_NONE;
     err->defence = false;
+    err->out_of_time = false;
     err->msg[0] = '\0';
 }
 
@@ -304,10 +308,23 @@ static uint64_t memo_value(const Ck *g, int node, bool attacker) {
 
 static bool ck_defender(Ck *g, int node);
 
+/* Has the deadline passed? Read at the first node and every 1,024th after;
+ * once it has, it stays passed. */
+static bool ck_time_up(Ck *g) {
+    if (g->out_of_time) return true;
+    if (!g->deadline || (g->ticks++ & 1023)) return false;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    g->out_of_time = now.tv_sec > g->deadline->tv_sec ||
+                     (now.tv_sec == g->deadline->tv_sec && now.tv_nsec >= g->deadline->tv_nsec);
+    return g->out_of_time;
+}
+
 /* An attacker node: every edge must win. */
 static bool ck_attacker(Ck *g, int node) {
     const SolveTree *t = g->t;
     Color a = g->att, d = (Color)!a;
+    if (ck_time_up(g)) return false;
     if (node < 0 || node >= t->nodes) return ck_fail(g, node, MOVE_NONE, "the line stops before a win");
     const SolveTreeNode *n = &t->node[node];
     if (n->count <= 0) return ck_fail(g, node, MOVE_NONE, "no attacker move");
@@ -431,7 +448,8 @@ static void ck_load(Ck *g, const Board *b) {
     }
 }
 
-bool solve_check_tree(const Board *b, const SolveTree *t, SolveCheckError *err) {
+bool solve_check_tree_until(const Board *b, const SolveTree *t, const struct timespec *deadline,
+                            SolveCheckError *err) {
     Ck *g = malloc(sizeof *g);
     if (err) ck_err_clear(err);
     if (!g) {
@@ -441,13 +459,26 @@ bool solve_check_tree(const Board *b, const SolveTree *t, SolveCheckError *err) 
     ck_load(g, b);
     g->t = t;
     g->err = err;
+    g->deadline = deadline;
     bool ok;
     if (board_winner(b) != COLOR_NONE) ok = ck_fail(g, -1, MOVE_NONE, "the game is already over");
     else if (!t || t->nodes <= 0) ok = ck_fail(g, -1, MOVE_NONE, "empty proof");
     else ok = ck_attacker(g, 0);
+    /* a failure after the deadline came of it (an accepted proof was
+     * checked whole: a node cut short fails, and only the subtree of a
+     * defence that is no defence may fail) */
+    if (!ok && g->out_of_time && err) {
+        ck_err_clear(err);
+        err->out_of_time = true;
+        strcpy(err->msg, "time limit");
+    }
     free(g->memo);
     free(g);
     return ok;
+}
+
+bool solve_check_tree(const Board *b, const SolveTree *t, SolveCheckError *err) {
+    return solve_check_tree_until(b, t, NULL, err);
 }
 
 bool solve_check_line(const Board *b, const Move *line, int n, SolveCheckError *err) {

@@ -454,6 +454,43 @@ static void test_checker_forbidden_defence(void **state) {
     board_free(b);
 }
 
+/* A check that reaches its deadline has no verdict: it fails with
+ * out_of_time and "time limit" (gmk-solve then answers unknown), not with
+ * an error about the proof. The deadline here has passed when the check
+ * starts (the clock is read at the first node), so the outcome does not
+ * depend on the machine's speed; without a deadline the same tree checks.
+ * The VCT of test_table_reuse (quintet, MIT, Copyright (c) 2020 Renju
+ * Note). */
+static void test_checker_deadline(void **state) {
+    (void)state;
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.depth = 9;
+    o.threes = 2;
+    Board *b = test_board(RULE_RENJU, 15,
+                          "g10 h11 f9 h10 i9 i10 j9 j10 e8 g9 h8 k9 j8 i8 k8 m8 l8 i7 k6 h6 i5 j6 k5 k4");
+    Solver *s = solver_new(8 << 20);
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    SolveCheckError err;
+    err.out_of_time = true;
+    assert_true(solve_check_tree_until(b, solver_tree(s), NULL, &err));
+    assert_false(err.out_of_time);
+    assert_false(solve_check_tree_until(b, solver_tree(s), &now, &err));
+    assert_true(err.out_of_time);
+    assert_false(err.defence);
+    assert_int_equal(err.node, -1);
+    assert_string_equal(err.msg, "time limit");
+    /* a deadline far off changes nothing */
+    now.tv_sec += 3600;
+    assert_true(solve_check_tree_until(b, solver_tree(s), &now, &err));
+    assert_false(err.out_of_time);
+    solver_free(s);
+    board_free(b);
+}
+
 /* Copies the position column of lfz084.tsv row (set, index) in text to
  * out (cap bytes); false when the row is absent. */
 static bool lfz084_position(const char *text, const char *set, int index, char *out, size_t cap) {
@@ -654,6 +691,7 @@ int main(void) {
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),
         cmocka_unit_test(test_checker_forbidden_defence),
+        cmocka_unit_test(test_checker_deadline),
         cmocka_unit_test(test_defend_fours),
         cmocka_unit_test(test_defend_vcf_book),
         cmocka_unit_test(test_shapeless_first_move),

@@ -111,22 +111,30 @@ static void test_limits(void **state) {
     solver_free(s);
 }
 
+/* A quintet VCT case (MIT, Copyright (c) 2020 Renju Note) solved on a new
+ * solver (*s), with its options in *o: the board, for the caller to free. */
+static Board *quintet_vct_solved(Solver **s, SolveOptions *o) {
+    solve_options_default(o);
+    o->kind = SOLVE_VCT;
+    o->depth = 9;
+    o->threes = 2;
+    Board *b = test_board(RULE_RENJU, 15,
+                          "g10 h11 f9 h10 i9 i10 j9 j10 e8 g9 h8 k9 j8 i8 k8 m8 l8 i7 k6 h6 i5 j6 k5 k4");
+    *s = solver_new(8 << 20);
+    assert_non_null(*s);
+    assert_int_equal(solve(*s, b, o, &out_buf), SOLVE_WIN);
+    return b;
+}
+
 /* The table answers a search it has seen: the same puzzle again on the
  * same solver is proven from the stored numbers at once (the root's proven
  * child), so a table that stores but cannot find (its key tags out of step
- * with the entries, say) fails here rather than only running slowly. A
- * quintet case (MIT, Copyright (c) 2020 Renju Note). */
+ * with the entries, say) fails here rather than only running slowly. */
 static void test_table_reuse(void **state) {
     (void)state;
     SolveOptions o;
-    solve_options_default(&o);
-    o.kind = SOLVE_VCT;
-    o.depth = 9;
-    o.threes = 2;
-    Board *b = test_board(RULE_RENJU, 15,
-                          "g10 h11 f9 h10 i9 i10 j9 j10 e8 g9 h8 k9 j8 i8 k8 m8 l8 i7 k6 h6 i5 j6 k5 k4");
-    Solver *s = solver_new(8 << 20);
-    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    Solver *s;
+    Board *b = quintet_vct_solved(&s, &o);
     uint64_t first = out_buf.nodes;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     if (out_buf.nodes * 100 > first) print_error("first %llu nodes, again %llu\n", (unsigned long long)first,
@@ -459,19 +467,12 @@ static void test_checker_forbidden_defence(void **state) {
  * an error about the proof. The deadline here has passed when the check
  * starts (the clock is read at the first node), so the outcome does not
  * depend on the machine's speed; without a deadline the same tree checks.
- * The VCT of test_table_reuse (quintet, MIT, Copyright (c) 2020 Renju
- * Note). */
+ * The VCT of test_table_reuse. */
 static void test_checker_deadline(void **state) {
     (void)state;
     SolveOptions o;
-    solve_options_default(&o);
-    o.kind = SOLVE_VCT;
-    o.depth = 9;
-    o.threes = 2;
-    Board *b = test_board(RULE_RENJU, 15,
-                          "g10 h11 f9 h10 i9 i10 j9 j10 e8 g9 h8 k9 j8 i8 k8 m8 l8 i7 k6 h6 i5 j6 k5 k4");
-    Solver *s = solver_new(8 << 20);
-    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    Solver *s;
+    Board *b = quintet_vct_solved(&s, &o);
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     SolveCheckError err;

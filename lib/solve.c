@@ -21,6 +21,14 @@ static double now_s(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* A deadline of now_s() (> 0) as a CLOCK_MONOTONIC timespec. */
+static struct timespec deadline_ts(double t) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)t;
+    ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+    return ts;
+}
+
 /* Largest power of two not above n (at least 1). */
 static size_t pow2_floor(size_t n) {
     size_t p = 1;
@@ -430,11 +438,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         /* the check is bounded by the search's time limit too: a win not
          * checked by then is unknown (a big proof tree takes seconds) */
         SolveCheckError err;
-        struct timespec dl;
-        if (s->deadline > 0) {
-            dl.tv_sec = (time_t)s->deadline;
-            dl.tv_nsec = (long)((s->deadline - (double)dl.tv_sec) * 1e9);
-        }
+        struct timespec dl = deadline_ts(s->deadline);
         bool ok = solve_check_tree_until(b, solver_tree(s), s->deadline > 0 ? &dl : NULL, &err) &&
                   (o->kind != SOLVE_VCF || solve_check_line(b, out->line, out->line_len, &err));
         if (ok) {
@@ -506,7 +510,35 @@ static bool tree_copy(TreeCopy *c, const SolveTree *t) {
     return true;
 }
 
-static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out, bool first_only);
+/* The limits of one --defend position: --nodes and --time bound all the
+ * searches inside it together, not each one. */
+typedef struct {
+    uint64_t used;   /* nodes so far */
+    double deadline; /* now_s(); 0: none */
+} DefendLimits;
+
+/* The options of the next search inside --defend (o with what is left of
+ * the limits); false when nothing is left (the search's answer is then
+ * unknown). */
+static bool defend_opts(const DefendLimits *L, const SolveOptions *o, SolveOptions *opt) {
+    *opt = *o;
+    opt->all = false;
+    opt->shortest = false;
+    opt->verify = true;
+    if (o->max_nodes) {
+        if (L->used >= o->max_nodes) return false;
+        opt->max_nodes = o->max_nodes - L->used;
+    }
+    if (L->deadline > 0) {
+        double left = (L->deadline - now_s()) * 1000;
+        if (left < 1) return false;
+        opt->max_ms = (uint32_t)left;
+    }
+    return true;
+}
+
+static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendLimits *L, SolveDefence *out,
+                             bool first_only);
 
 /* Our four (me to move played it) with its only block at q: the opponent
  * blocks, and it is our move again in the same fight. *r is SOLVE_NOWIN
@@ -514,17 +546,26 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDe
  * the threat is gone, or a move of ours refutes what is left (the four and
  * its block may leave the defences of before; a pass after the block would
  * miss them). A four that only delays is no defence. */
-static GmkStatus four_defends(Solver *s, Board *b, const SolveOptions *o, Color me, Move q, SolveDefence *out,
-                              SolveResult *r) {
+static GmkStatus four_defends(Solver *s, Board *b, const SolveOptions *o, DefendLimits *L, Color me, Move q,
+                              SolveDefence *out, SolveResult *r) {
     GmkStatus st = board_play(b, q);
     if (st != GMK_OK) return st;
+    SolveOptions opt;
+    SolveResult vcf = SOLVE_UNKNOWN;
+    if (board_winner(b) != (Color)!me && defend_opts(L, o, &opt)) {
+        vcf = solver_vcf(s, b, me, opt.max_nodes, opt.max_ms, NULL, NULL);
+        L->used += s->nodes;
+        out->nodes += s->nodes;
+    }
     if (board_winner(b) == (Color)!me) {
         *r = SOLVE_WIN;
-    } else if (solver_vcf(s, b, me, o->max_nodes, o->max_ms, NULL, NULL) == SOLVE_WIN) {
+    } else if (vcf == SOLVE_WIN) {
         *r = SOLVE_NOWIN;
+    } else if (vcf == SOLVE_UNKNOWN) {
+        *r = SOLVE_UNKNOWN;
     } else {
         SolveDefence *sub = malloc(sizeof *sub);
-        st = sub ? defend_scan(s, b, o, sub, true) : GMK_ERR_NOMEM;
+        st = sub ? defend_scan(s, b, o, L, sub, true) : GMK_ERR_NOMEM;
         if (st == GMK_OK) {
             out->nodes += sub->nodes;
             *r = sub->threat != SOLVE_WIN || sub->moves_len ? SOLVE_NOWIN
@@ -548,7 +589,8 @@ static void defence_clear(SolveDefence *out) {
     out->ms = 0;
 }
 
-static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out, bool first_only) {
+static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendLimits *L, SolveDefence *out,
+                             bool first_only) {
     defence_clear(out);
     if (game_over(b)) {
         out->threat = SOLVE_NOWIN;
@@ -558,11 +600,12 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDe
     SolveOutcome *so = malloc(sizeof *so);
     TreeCopy tc = {NULL, NULL, {NULL, 0, NULL, 0}};
     GmkStatus st = so ? GMK_OK : GMK_ERR_NOMEM;
-    SolveOptions opt = *o;
-    opt.all = false;
-    opt.shortest = false;
-    opt.verify = true;
+    SolveOptions opt;
     /* the threat: the opponent's win were the side to move to pass */
+    if (st == GMK_OK && !defend_opts(L, o, &opt)) {
+        out->threat = SOLVE_UNKNOWN;
+        goto done;
+    }
     if (st == GMK_OK) st = board_play(b, MOVE_PASS);
     if (st != GMK_OK) goto done;
     st = solver_solve(s, b, &opt, so);
@@ -571,9 +614,11 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDe
     if (st != GMK_OK) goto done;
     out->threat = so->result;
     out->nodes += so->nodes;
+    L->used += so->nodes;
     out->line_len = so->line_len;
     memcpy(out->line, so->line, (size_t)so->line_len * sizeof *out->line);
     if (so->result != SOLVE_WIN) goto done;
+    struct timespec dl = deadline_ts(L->deadline);
     for (int fours = 0; fours <= first_only; fours++)
         for (int y = 0; y < b->size; y++)
             for (int x = 0; x < b->size; x++) {
@@ -590,13 +635,16 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, SolveDe
                      board_forbidden(b, f[0]) != FORBID_NONE)) {
                     r = SOLVE_NOWIN; /* a five, or a four that cannot be stopped */
                 } else if (nf == 1) {
-                    st = four_defends(s, b, &opt, me, f[0], out, &r);
-                } else if (solve_check_tree(b, &tc.view, NULL)) {
-                    r = SOLVE_WIN; /* the threat still wins as it stands */
+                    st = four_defends(s, b, o, L, me, f[0], out, &r);
+                } else if (solve_check_tree_until(b, &tc.view, L->deadline > 0 ? &dl : NULL, NULL)) {
+                    r = SOLVE_WIN; /* the threat still wins as it stands (no nodes) */
+                } else if (!defend_opts(L, o, &opt)) {
+                    r = SOLVE_UNKNOWN; /* the limits are spent: undecided */
                 } else {
                     st = solver_solve(s, b, &opt, so);
                     r = so->result;
                     out->nodes += so->nodes;
+                    L->used += so->nodes;
                 }
                 board_undo(b);
                 if (st != GMK_OK) goto done;
@@ -614,7 +662,8 @@ GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence
     double t0 = now_s();
     defence_clear(out);
     if (b->light) return GMK_ERR_ARG;
-    GmkStatus st = defend_scan(s, b, o, out, false);
+    DefendLimits L = {0, o->max_ms ? t0 + o->max_ms / 1000.0 : 0};
+    GmkStatus st = defend_scan(s, b, o, &L, out, false);
     tree_reset(&s->tree);
     tree_publish(s);
     out->ms = (now_s() - t0) * 1000;

@@ -591,6 +591,49 @@ static void test_defend_fours(void **state) {
     solver_free(s);
 }
 
+/* --nodes bounds a --defend position as a whole, not each search inside
+ * it (the threat, then one per candidate move and the recursion over the
+ * side to move's fours): with a third of the nodes that the full answer
+ * takes, the total stays within the limit, some moves are left undecided,
+ * and each move listed is one of the full answer's. */
+static void test_defend_limits(void **state) {
+    (void)state;
+    Solver *s = solver_new(4 << 20);
+    SolveDefence *full = malloc(sizeof *full), *d = malloc(sizeof *d);
+    assert_non_null(s);
+    assert_non_null(full);
+    assert_non_null(d);
+    Board *b = test_board(RULE_FREESTYLE, 15, "h8 a1 i8 a2 j8 a3 o15");
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT; /* black's open three: a4 a5 g8 k8 (some 6,000 nodes) */
+    assert_int_equal(solver_defend(s, b, &o, full), GMK_OK);
+    assert_int_equal(full->undecided_len, 0);
+    assert_int_equal(full->moves_len, 4);
+    assert_true(full->nodes >= 300);
+    /* a new solver: the first one's tables would answer at once */
+    solver_free(s);
+    s = solver_new(4 << 20);
+    assert_non_null(s);
+    o.max_nodes = full->nodes / 3;
+    assert_int_equal(solver_defend(s, b, &o, d), GMK_OK);
+    if (d->nodes > o.max_nodes)
+        print_error("%llu nodes against a limit of %llu\n", (unsigned long long)d->nodes,
+                    (unsigned long long)o.max_nodes);
+    assert_true(d->nodes <= o.max_nodes);
+    assert_int_equal(d->threat, SOLVE_WIN);
+    assert_true(d->undecided_len > 0);
+    for (int i = 0; i < d->moves_len; i++) {
+        bool found = false;
+        for (int j = 0; j < full->moves_len; j++) found |= d->moves[i] == full->moves[j];
+        assert_true(found);
+    }
+    board_free(b);
+    free(d);
+    free(full);
+    solver_free(s);
+}
+
 /* --defend against a VCF, on the points-vcf-defence rows of lfz084
  * (五子茶馆小题目大全; third-party data, skipped when absent): the moves
  * that refute the opponent's VCF. A four of the defender counts when, once
@@ -694,6 +737,7 @@ int main(void) {
         cmocka_unit_test(test_checker_forbidden_defence),
         cmocka_unit_test(test_checker_deadline),
         cmocka_unit_test(test_defend_fours),
+        cmocka_unit_test(test_defend_limits),
         cmocka_unit_test(test_defend_vcf_book),
         cmocka_unit_test(test_shapeless_first_move),
     };

@@ -636,6 +636,8 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendL
                     r = SOLVE_NOWIN; /* a five, or a four that cannot be stopped */
                 } else if (nf == 1) {
                     st = four_defends(s, b, o, L, me, f[0], out, &r);
+                } else if (L->deadline > 0 && now_s() >= L->deadline) {
+                    r = SOLVE_UNKNOWN; /* out of time: not even the replay (its set-up reads the board) */
                 } else if (solve_check_tree_until(b, &tc.view, L->deadline > 0 ? &dl : NULL, NULL)) {
                     r = SOLVE_WIN; /* the threat still wins as it stands (no nodes) */
                 } else if (!defend_opts(L, o, &opt)) {

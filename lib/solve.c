@@ -21,12 +21,12 @@ static double now_s(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* A deadline of now_s() (> 0) as a CLOCK_MONOTONIC timespec. */
-static struct timespec deadline_ts(double t) {
+/* solve_check_tree_until with a deadline of now_s() (0: none). */
+static bool check_tree_by(const Board *b, const SolveTree *t, double deadline, SolveCheckError *err) {
     struct timespec ts;
-    ts.tv_sec = (time_t)t;
-    ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
-    return ts;
+    ts.tv_sec = (time_t)deadline;
+    ts.tv_nsec = (long)((deadline - (double)ts.tv_sec) * 1e9);
+    return solve_check_tree_until(b, t, deadline > 0 ? &ts : NULL, err);
 }
 
 /* Largest power of two not above n (at least 1). */
@@ -438,8 +438,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         /* the check is bounded by the search's time limit too: a win not
          * checked by then is unknown (a big proof tree takes seconds) */
         SolveCheckError err;
-        struct timespec dl = deadline_ts(s->deadline);
-        bool ok = solve_check_tree_until(b, solver_tree(s), s->deadline > 0 ? &dl : NULL, &err) &&
+        bool ok = check_tree_by(b, solver_tree(s), s->deadline, &err) &&
                   (o->kind != SOLVE_VCF || solve_check_line(b, out->line, out->line_len, &err));
         if (ok) {
             out->verified = true;
@@ -513,7 +512,7 @@ static bool tree_copy(TreeCopy *c, const SolveTree *t) {
 /* The limits of one --defend position: --nodes and --time bound all the
  * searches inside it together, not each one. */
 typedef struct {
-    uint64_t used;   /* nodes so far */
+    uint64_t used;   /* nodes of every search so far (the position's SolveDefence.nodes) */
     double deadline; /* now_s(); 0: none */
 } DefendLimits;
 
@@ -540,6 +539,16 @@ static bool defend_opts(const DefendLimits *L, const SolveOptions *o, SolveOptio
 static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendLimits *L, SolveDefence *out,
                              bool first_only);
 
+/* Does me win by fours on b? Within what is left of the limits: unknown
+ * when they are spent. */
+static SolveResult defend_vcf(Solver *s, Board *b, const SolveOptions *o, DefendLimits *L, Color me) {
+    SolveOptions opt;
+    if (!defend_opts(L, o, &opt)) return SOLVE_UNKNOWN;
+    SolveResult r = solver_vcf(s, b, me, opt.max_nodes, opt.max_ms, NULL, NULL);
+    L->used += s->nodes;
+    return r;
+}
+
 /* Our four (me to move played it) with its only block at q: the opponent
  * blocks, and it is our move again in the same fight. *r is SOLVE_NOWIN
  * when the four refutes: the block makes no five, and then we win by fours,
@@ -547,27 +556,18 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendL
  * its block may leave the defences of before; a pass after the block would
  * miss them). A four that only delays is no defence. */
 static GmkStatus four_defends(Solver *s, Board *b, const SolveOptions *o, DefendLimits *L, Color me, Move q,
-                              SolveDefence *out, SolveResult *r) {
+                              SolveResult *r) {
     GmkStatus st = board_play(b, q);
     if (st != GMK_OK) return st;
-    SolveOptions opt;
-    SolveResult vcf = SOLVE_UNKNOWN;
-    if (board_winner(b) != (Color)!me && defend_opts(L, o, &opt)) {
-        vcf = solver_vcf(s, b, me, opt.max_nodes, opt.max_ms, NULL, NULL);
-        L->used += s->nodes;
-        out->nodes += s->nodes;
-    }
+    SolveResult vcf;
     if (board_winner(b) == (Color)!me) {
         *r = SOLVE_WIN;
-    } else if (vcf == SOLVE_WIN) {
-        *r = SOLVE_NOWIN;
-    } else if (vcf == SOLVE_UNKNOWN) {
-        *r = SOLVE_UNKNOWN;
+    } else if ((vcf = defend_vcf(s, b, o, L, me)) != SOLVE_NOWIN) {
+        *r = vcf == SOLVE_WIN ? SOLVE_NOWIN : SOLVE_UNKNOWN;
     } else {
         SolveDefence *sub = malloc(sizeof *sub);
         st = sub ? defend_scan(s, b, o, L, sub, true) : GMK_ERR_NOMEM;
         if (st == GMK_OK) {
-            out->nodes += sub->nodes;
             *r = sub->threat != SOLVE_WIN || sub->moves_len ? SOLVE_NOWIN
                  : sub->undecided_len                   ? SOLVE_UNKNOWN
                                                         : SOLVE_WIN;
@@ -578,8 +578,6 @@ static GmkStatus four_defends(Solver *s, Board *b, const SolveOptions *o, Defend
     return st;
 }
 
-/* solver_defend's search, in board order; with first_only it stops at the
- * first move that refutes, and tries our fours last (they recurse). */
 /* The counts and the fields before the lists (the lists after the counts
  * are not cleared: they are large). */
 static void defence_clear(SolveDefence *out) {
@@ -589,6 +587,9 @@ static void defence_clear(SolveDefence *out) {
     out->ms = 0;
 }
 
+/* solver_defend's search, in board order; with first_only it stops at the
+ * first move that refutes, and tries our fours last (they recurse). The
+ * nodes go to L, not to out. */
 static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendLimits *L, SolveDefence *out,
                              bool first_only) {
     defence_clear(out);
@@ -613,12 +614,10 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendL
     board_undo(b);
     if (st != GMK_OK) goto done;
     out->threat = so->result;
-    out->nodes += so->nodes;
     L->used += so->nodes;
     out->line_len = so->line_len;
     memcpy(out->line, so->line, (size_t)so->line_len * sizeof *out->line);
     if (so->result != SOLVE_WIN) goto done;
-    struct timespec dl = deadline_ts(L->deadline);
     for (int fours = 0; fours <= first_only; fours++)
         for (int y = 0; y < b->size; y++)
             for (int x = 0; x < b->size; x++) {
@@ -635,17 +634,16 @@ static GmkStatus defend_scan(Solver *s, Board *b, const SolveOptions *o, DefendL
                      board_forbidden(b, f[0]) != FORBID_NONE)) {
                     r = SOLVE_NOWIN; /* a five, or a four that cannot be stopped */
                 } else if (nf == 1) {
-                    st = four_defends(s, b, o, L, me, f[0], out, &r);
+                    st = four_defends(s, b, o, L, me, f[0], &r);
                 } else if (L->deadline > 0 && now_s() >= L->deadline) {
                     r = SOLVE_UNKNOWN; /* out of time: not even the replay (its set-up reads the board) */
-                } else if (solve_check_tree_until(b, &tc.view, L->deadline > 0 ? &dl : NULL, NULL)) {
+                } else if (check_tree_by(b, &tc.view, L->deadline, NULL)) {
                     r = SOLVE_WIN; /* the threat still wins as it stands (no nodes) */
                 } else if (!defend_opts(L, o, &opt)) {
                     r = SOLVE_UNKNOWN; /* the limits are spent: undecided */
                 } else {
                     st = solver_solve(s, b, &opt, so);
                     r = so->result;
-                    out->nodes += so->nodes;
                     L->used += so->nodes;
                 }
                 board_undo(b);
@@ -666,6 +664,7 @@ GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence
     if (b->light) return GMK_ERR_ARG;
     DefendLimits L = {0, o->max_ms ? t0 + o->max_ms / 1000.0 : 0};
     GmkStatus st = defend_scan(s, b, o, &L, out, false);
+    out->nodes = L.used;
     tree_reset(&s->tree);
     tree_publish(s);
     out->ms = (now_s() - t0) * 1000;

@@ -151,6 +151,10 @@ struct Solver {
     size_t mmask;                   /* entries - 1 */
     SolvePatch patch[PATCH_MAX];    /* defences the checker asked for */
     int patches;
+    /* tests only (NULL otherwise): called with each set of moves that
+     * gen_or and gen_and keep against a line R of owner's, to compare it
+     * with defence_every */
+    void (*defence_hook)(Solver *s, const VcfLine *R, Color owner, const Move *kept, int n);
 
     /* results */
     TreeStore tree;                 /* the last proof tree */
@@ -301,6 +305,9 @@ bool defence_line_holds(Solver *s, const VcfLine *R, Color owner);
 /* Keeps the legal blocker moves after which R no longer wins; returns the
  * count. */
 int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n);
+/* The slow reference of defence_collect + defence_filter: every empty
+ * point filtered, in out (CAND_MAX); returns the count. */
+int defence_every(Solver *s, const VcfLine *R, Color owner, Move *out);
 
 /* ---- trees (solve_tree.c) ------------------------------------------------- */
 

@@ -262,6 +262,7 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     if (rdr == SR_WIN) {
         k = defence_collect(s, rd, d, mark, out, k);
         k = nf + defence_filter(s, rd, d, out + nf, k - nf);
+        if (s->defence_hook) s->defence_hook(s, rd, d, out, k);
     } else {
         int x0, x1, y0, y1;
         int thr = s->mode == SOLVE_VCT && s->threes <= 1 ? SHAPE_THREE : SHAPE_TWO;
@@ -356,6 +357,7 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     } else {
         k = defence_collect(s, R, a, mark, out, 0);
         k = defence_filter(s, R, a, out, k);
+        if (s->defence_hook) s->defence_hook(s, R, a, out, k);
     }
     Key key = vct_node_key(s, false, depth, fr);
     for (int i = 0; i < s->patches; i++)

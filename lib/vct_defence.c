@@ -4,11 +4,11 @@
  * the other side (the blocker) that may stop it:
  *  - the squares of R: the owner's fours and the blocker's forced replies
  *    (gain and cost squares) and the five points at its end;
- *  - for an end on a forbidden point, the points near it on its lines (a
- *    stone there can change whether the point is forbidden) and, against the
- *    attacker's threat, the points on the lines of the empty points along
- *    black's open threes there (a three is real only while its straight-four
- *    point is not forbidden in turn: the recursive rule, one level deep);
+ *  - in renju, the points whose stone can change whether a point that
+ *    decides R is forbidden for black (forbid_deps): R's end when it is a
+ *    point forbidden for black, and each of black's fours in R that makes
+ *    two open threes (allowed now because one of them is false: a white
+ *    stone can make it real);
  *  - counter-fours: the blocker's four points now, and the points that would
  *    turn one of its forced replies into a four (the empty ends of windows
  *    of five that hold three blocker stones once that reply is played);
@@ -20,6 +20,7 @@
  * checker (solve_check.c) makes sure of it for every proof.
  */
 #include <assert.h>
+#include <string.h>
 
 #include "solve.h"
 
@@ -60,6 +61,45 @@ static int line_last_four(const VcfLine *R) {
     return 2 * (R->fours - 1);
 }
 
+/* Does black make two open threes or more at p on lines other than
+ * direction skip (-1: none)? Whether p is forbidden then depends on which
+ * of them are real. */
+static bool two_open_threes(const Board *b, Move p, int skip) {
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++) n += d != skip && point_shape(b, p, COLOR_BLACK, d) == SHAPE_OPEN_THREE;
+    return n >= 2;
+}
+
+/* Marks the points where one stone, of either colour, can change whether
+ * black's p is forbidden (renju; board.c's forbid_at): the points on p's
+ * lines (within five: its shapes), and for each open three that black makes
+ * at p, the points on the lines of the empty points within four along it (a
+ * three is real while one of its straight-four points is allowed, and that
+ * point's shapes read those lines). When one of those empty points makes two
+ * open threes of its own on its other lines (along the three it makes a
+ * straight four), whether it is allowed depends on their
+ * straight-four points in turn, and so on: every empty point is marked then
+ * (the search filters them). Returns n. */
+static int forbid_deps(const Solver *s, uint8_t *mark, Move p, Move *out, int n) {
+    const Board *b = s->b;
+    bool deeper = false;
+    for (int d = 0; d < DIR_NB; d++) {
+        bool three = point_shape(b, p, COLOR_BLACK, d) == SHAPE_OPEN_THREE;
+        for (int o = -5; o <= 5; o++) {
+            Move e = (Move)(p + o * DIR_STEP[d]);
+            mark_add(s, mark, e, out, &n);
+            if (!three || o == 0 || o < -4 || o > 4 || b->cell[e] != CELL_EMPTY) continue;
+            deeper |= two_open_threes(b, e, d);
+            for (int d2 = 0; d2 < DIR_NB; d2++)
+                for (int o2 = -5; o2 <= 5; o2++) mark_add(s, mark, (Move)(e + o2 * DIR_STEP[d2]), out, &n);
+        }
+    }
+    if (deeper)
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++) mark_add(s, mark, point_make(x, y), out, &n);
+    return n;
+}
+
 int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Move *out, int n) {
     Board *b = s->b;
     Color blocker = (Color)!owner;
@@ -70,32 +110,13 @@ int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Mov
     for (int i = 0; i <= last; i += 2) {
         Move a = R->mv[i];
         if (b->cell[a] != CELL_EMPTY) break;
+        if (b->rule == RULE_RENJU && owner == COLOR_BLACK && two_open_threes(b, a, -1)) n = forbid_deps(s, mark, a, out, n);
         solve_place(s, a, owner);
         placed++;
         Move q[2];
         int nq = solve_fives_near(s, a, owner, q, 2);
         if (i == last) {
-            if (nq == 1 && R->end == VCF_END_FORBIDDEN) {
-                /* the points on its lines; and, for the defences against
-                 * the attacker's threat (a missing one would make a false
-                 * proof, a missing move against the defender's threat only
-                 * a weaker attack), along a line where black makes an open
-                 * three there, the points on the other lines of that
-                 * line's empty points: whether the three is real depends
-                 * on whether the point that makes it a straight four is
-                 * forbidden in turn */
-                for (int d = 0; d < DIR_NB; d++) {
-                    bool deep = owner == s->att && point_shape(b, q[0], COLOR_BLACK, d) == SHAPE_OPEN_THREE;
-                    for (int o = -5; o <= 5; o++) {
-                        Move e = (Move)(q[0] + o * DIR_STEP[d]);
-                        mark_add(s, mark, e, out, &n);
-                        if (!deep || o == 0 || o < -4 || o > 4 || b->cell[e] != CELL_EMPTY) continue;
-                        for (int d2 = 0; d2 < DIR_NB; d2++)
-                            if (d2 != d)
-                                for (int o2 = -5; o2 <= 5; o2++) mark_add(s, mark, (Move)(e + o2 * DIR_STEP[d2]), out, &n);
-                    }
-                }
-            }
+            if (nq == 1 && R->end == VCF_END_FORBIDDEN) n = forbid_deps(s, mark, q[0], out, n);
             break;
         }
         if (nq != 1) break;
@@ -180,4 +201,13 @@ int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
         if (!holds) pts[m++] = p;
     }
     return m;
+}
+
+int defence_every(Solver *s, const VcfLine *R, Color owner, Move *out) {
+    uint8_t mark[BOARD_CELLS];
+    memset(mark, 0, sizeof mark);
+    int n = 0;
+    for (int y = 0; y < s->b->size; y++)
+        for (int x = 0; x < s->b->size; x++) mark_add(s, mark, point_make(x, y), out, &n);
+    return defence_filter(s, R, owner, out, n);
 }

@@ -551,6 +551,72 @@ static void test_shapeless_first_move(void **state) {
     free(text);
 }
 
+/* The threat-space defences against the fast path's misses: at every node
+ * where the search keeps the moves that stop a line R (the attacker's moves
+ * against the defender's VCF at OR nodes, the defender's against the
+ * attacker's at AND nodes), defence_every tries every empty point and must
+ * find no move the search dropped. A dropped move that stops R makes a
+ * disproof incomplete (nowin where a win exists) or, at AND nodes, a proof
+ * that only the checker catches. Renju puzzles from lfz084 (third-party
+ * data, skipped when absent) where a stone changes whether a point of R is
+ * forbidden for black through the recursive rule: 天狗道场 #4 (black
+ * attacks; white's fours end on black's double three, undone by a black
+ * stone that makes the straight-four point of one of its threes a double
+ * four), #30 (black attacks; a white stone makes a false three of one of
+ * black's fours real) and #112 (white attacks; the same against black's
+ * VCF at OR nodes). Before vct_defence.c followed those stones (forbid_deps),
+ * the first 100,000 nodes of these three dropped 8, 5 and 45 moves. */
+static struct {
+    long sets, skipped, missed;
+} defence_xc;
+
+static void defence_xc_hook(Solver *s, const VcfLine *R, Color owner, const Move *kept, int n) {
+    if (!defence_line_holds(s, R, owner)) {
+        defence_xc.skipped++; /* every candidate is kept: nothing to compare */
+        return;
+    }
+    defence_xc.sets++;
+    Move every[CAND_MAX];
+    int m = defence_every(s, R, owner, every);
+    for (int i = 0; i < m; i++) {
+        bool found = false;
+        for (int j = 0; j < n && !found; j++) found = kept[j] == every[i];
+        if (!found) defence_xc.missed++;
+    }
+}
+
+static void test_defence_every(void **state) {
+    (void)state;
+    static const struct {
+        int index;
+        Color to_move;
+    } cases[] = {{4, COLOR_BLACK}, {30, COLOR_BLACK}, {112, COLOR_WHITE}};
+    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
+    Solver *s = solver_new(16 << 20);
+    assert_non_null(s);
+    s->defence_hook = defence_xc_hook;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char pos[1024];
+        assert_true(lfz084_position(text, "天狗道场_puzzle", cases[i].index, pos, sizeof pos));
+        Board *b = test_board(RULE_RENJU, 15, pos);
+        assert_int_equal(board_to_move(b), cases[i].to_move);
+        SolveOptions o;
+        solve_options_default(&o);
+        o.kind = SOLVE_VCT;
+        o.threes = 99;
+        o.max_nodes = 100000;
+        memset(&defence_xc, 0, sizeof defence_xc);
+        SolveOutcome out;
+        assert_int_equal(solver_solve(s, b, &o, &out), GMK_OK);
+        if (defence_xc.missed) print_error("天狗道场 #%d: %ld moves dropped\n", cases[i].index, defence_xc.missed);
+        assert_int_equal(defence_xc.missed, 0);
+        assert_true(defence_xc.sets > 100);
+        board_free(b);
+    }
+    solver_free(s);
+    free(text);
+}
+
 /* --defend and the defender's own fours (freestyle, no shared data). Black
  * h8 i8 j8 is an open three: white stops it at g8 or k8, or first with the
  * four a4 or a5 (black must block, and white still has g8 or k8). With a
@@ -740,6 +806,7 @@ int main(void) {
         cmocka_unit_test(test_defend_limits),
         cmocka_unit_test(test_defend_vcf_book),
         cmocka_unit_test(test_shapeless_first_move),
+        cmocka_unit_test(test_defence_every),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

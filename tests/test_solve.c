@@ -565,7 +565,8 @@ static void test_shapeless_first_move(void **state) {
  * four), #30 (black attacks; a white stone makes a false three of one of
  * black's fours real) and #112 (white attacks; the same against black's
  * VCF at OR nodes). Before vct_defence.c followed those stones (forbid_deps),
- * the first 100,000 nodes of these three dropped 8, 5 and 45 moves. */
+ * the first 100,000 nodes of these three dropped 8, 5 and 45 moves, and a
+ * win (below) was called nowin. */
 static struct {
     long sets, skipped, missed;
 } defence_xc;
@@ -613,6 +614,27 @@ static void test_defence_every(void **state) {
         assert_true(defence_xc.sets > 100);
         board_free(b);
     }
+    s->defence_hook = NULL;
+    /* 六路连珠习题5 #73 (6x6, black; the source keeps it in rows 10..15 of
+     * a 15x15 frame): a win that the search called nowin (1,622 nodes)
+     * before, as the black move that stops white's VCF ending on black's
+     * double three was never tried */
+    char raw[256], pos[256];
+    assert_true(lfz084_position(text, "六路连珠习题5_puzzle", 73, raw, sizeof raw));
+    size_t len = 0;
+    for (char *t = strtok(raw, " "); t; t = strtok(NULL, " ")) {
+        int n = strcmp(t, "--") ? snprintf(pos + len, sizeof pos - len, "%c%d ", t[0], atoi(t + 1) - 9)
+                                : snprintf(pos + len, sizeof pos - len, "-- ");
+        assert_true(n > 0 && (size_t)n < sizeof pos - len);
+        len += (size_t)n;
+    }
+    Board *b = test_board(RULE_RENJU, 6, pos);
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.threes = 99;
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    board_free(b);
     solver_free(s);
     free(text);
 }

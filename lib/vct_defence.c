@@ -147,8 +147,12 @@ bool defence_line_holds(Solver *s, const VcfLine *R, Color owner) {
             holds = true;
             break;
         }
-        if (b->clscount[blocker][CLS_FIVE]) break;
         Move a = R->mv[i];
+        /* a reply that made a four of the blocker's: the line goes on only
+         * when its next four takes that five point (a four that blocks) */
+        int nb = b->clscount[blocker][CLS_FIVE];
+        Move f;
+        if (nb > 1 || (nb == 1 && (solve_fives(s, blocker, &f, 1) != 1 || f != a))) break;
         if (b->cell[a] != CELL_EMPTY || !solve_legal(s, a, owner)) break;
         solve_place(s, a, owner);
         placed++;

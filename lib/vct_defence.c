@@ -55,6 +55,12 @@ void mark_eyes(const Solver *s, uint8_t *mark, Move p, Color blocker, Move *out,
     }
 }
 
+/* Marks every empty point of the board. */
+static void mark_all(const Solver *s, uint8_t *mark, Move *out, int *n) {
+    for (int y = 0; y < s->b->size; y++)
+        for (int x = 0; x < s->b->size; x++) mark_add(s, mark, point_make(x, y), out, n);
+}
+
 /* Index in R of its last owner four (the one that cannot be stopped). */
 static int line_last_four(const VcfLine *R) {
     if (R->fours <= 0) return -1;
@@ -71,7 +77,7 @@ static bool two_open_threes(const Board *b, Move p, int skip) {
 }
 
 /* Marks the points where one stone, of either colour, can change whether
- * black's p is forbidden (renju; board.c's forbid_at): the points on p's
+ * black's p is forbidden (renju; forbidden.c's forbid_at): the points on p's
  * lines (within five: its shapes), and for each open three that black makes
  * at p, the points on the lines of the empty points within four along it (a
  * three is real while one of its straight-four points is allowed, and that
@@ -94,9 +100,7 @@ static int forbid_deps(const Solver *s, uint8_t *mark, Move p, Move *out, int n)
                 for (int o2 = -5; o2 <= 5; o2++) mark_add(s, mark, (Move)(e + o2 * DIR_STEP[d2]), out, &n);
         }
     }
-    if (deeper)
-        for (int y = 0; y < b->size; y++)
-            for (int x = 0; x < b->size; x++) mark_add(s, mark, point_make(x, y), out, &n);
+    if (deeper) mark_all(s, mark, out, &n);
     return n;
 }
 
@@ -151,8 +155,7 @@ bool defence_line_holds(Solver *s, const VcfLine *R, Color owner) {
         /* a reply that made a four of the blocker's: the line goes on only
          * when its next four takes that five point (a four that blocks) */
         int nb = b->clscount[blocker][CLS_FIVE];
-        Move f;
-        if (nb > 1 || (nb == 1 && (solve_fives(s, blocker, &f, 1) != 1 || f != a))) break;
+        if (nb > 1 || (nb == 1 && b->ps[a].cls[blocker] != CLS_FIVE)) break;
         if (b->cell[a] != CELL_EMPTY || !solve_legal(s, a, owner)) break;
         solve_place(s, a, owner);
         placed++;
@@ -211,7 +214,6 @@ int defence_every(Solver *s, const VcfLine *R, Color owner, Move *out) {
     uint8_t mark[BOARD_CELLS];
     memset(mark, 0, sizeof mark);
     int n = 0;
-    for (int y = 0; y < s->b->size; y++)
-        for (int x = 0; x < s->b->size; x++) mark_add(s, mark, point_make(x, y), out, &n);
+    mark_all(s, mark, out, &n);
     return defence_filter(s, R, owner, out, n);
 }

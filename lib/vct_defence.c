@@ -184,20 +184,24 @@ int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
     /* a blocker stone on one of the line's fours or forced replies stops
      * the replay there at the latest, and is a defence; only a black
      * blocker in renju could make an earlier reply point forbidden and so
-     * win the line for white. A blocker four stops it at once. */
+     * win the line for white. A blocker four is kept without the replay
+     * (the owner must answer it), even where the replay would go on
+     * because R's next four takes its five point: a move too many. */
     bool shortcut = !(s->b->rule == RULE_RENJU && blocker == COLOR_BLACK);
     int last = line_last_four(R);
     int m = 0;
     for (int i = 0; i < n; i++) {
         Move p = pts[i];
         if (!solve_legal(s, p, blocker)) continue;
-        bool stops = solve_is_four(s->b, p, blocker);
-        for (int j = 0; shortcut && j <= last && !stops; j++) stops = R->mv[j] == p;
-        if (stops) {
+        bool four = solve_is_four(s->b, p, blocker), on_line = false;
+        for (int j = 0; shortcut && j <= last && !four && !on_line; j++) on_line = R->mv[j] == p;
+        if (four || on_line) {
 #ifdef GMK_DEBUG
-            solve_place(s, p, blocker);
-            assert(!defence_line_holds(s, R, owner));
-            solve_unplace(s, blocker);
+            if (on_line) {
+                solve_place(s, p, blocker);
+                assert(!defence_line_holds(s, R, owner));
+                solve_unplace(s, blocker);
+            }
 #endif
             pts[m++] = p;
             continue;

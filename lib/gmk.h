@@ -432,11 +432,15 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * 9, 11 and 13 attacker moves (those below SolveOptions.depth), then as
  * asked. In VCT, 0 and 3 take a move for a threat when the related VCF
  * search (after the first four, fours on the previous four's lines only)
- * wins after it, but in the last pass, whose disproofs must be complete.
+ * wins after it, but in the last pass, whose disproofs must be complete;
+ * 4 is variant 0 that in VCT first searches with at most 1, then 2, 3, 4,
+ * 5, 6 and 8 non-four attacker moves on any line (fours and the forced
+ * blocks of the defender's fours not counted; the capped passes share
+ * their table entries), then as asked.
  * Hard puzzles that one misses within a limit another often solves;
- * solver_solve_parallel runs them side by side: variants 3, 1 and 2 (one
- * thread runs variant 0). */
-#define SOLVE_VARIANTS 4
+ * solver_solve_parallel runs them side by side: in VCT variants 4, 1 and
+ * 0, in win in N 3, 1 and 2 (one thread runs variant 0). */
+#define SOLVE_VARIANTS 5
 #define SOLVE_THREADS 3 /* solver_solve_parallel: variants side by side, at most */
 
 /* What to prove and within which limits. */
@@ -468,6 +472,8 @@ typedef struct {
     uint64_t nodes;              /* nodes searched */
     double ms;                   /* wall time */
     bool verified;               /* the checker accepted the proof */
+    int threat_cap;              /* VCT win found by a capped pass (variant 4): no line of the
+                                    proof holds more non-four attacker moves; 0 otherwise */
     char note[160];              /* why the result is unknown ("" otherwise) */
 } SolveOutcome;
 
@@ -509,7 +515,8 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
 const SolveTree *solver_tree(const Solver *s);
 /* Solves the position on b with n solvers at once (1 <= n <= SOLVE_THREADS),
  * each in a thread of its own on a copy of b, solvers[i] with the i-th of
- * search variants 3, 1, 2 (o->variant is ignored); the first decided answer
+ * search variants 4, 1, 0 in VCT and 3, 1, 2 in win in N (o->variant is
+ * ignored); the first decided answer
  * (a win that passed the checker, or nowin) stops the others and is the
  * answer. out->nodes counts every solver's nodes; *used (may be NULL) gets
  * the index of the solver whose answer out holds (solver_tree(solvers[*used])

@@ -91,6 +91,7 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
     s->sp = 0;
     s->shadow = 0;
     s->shadow_dd = 0;
+    s->threat_cap = 0;
     /* the table keys start from the rule and the board size: a solver that
      * searched the same stones under another rule or on another board must
      * not reuse what it found there (tables persist between searches) */
@@ -294,6 +295,7 @@ typedef struct {
     uint8_t threes, depth; /* 0: the threes or the depth asked for */
     uint8_t min_cls;       /* Solver.min_cls */
     uint8_t budget;        /* nodes, in units of 100,000; 0: no limit */
+    uint8_t cap;           /* non-four attacker moves on a line (Solver.threat_cap); 0: any */
 } SolvePass;
 #define PLAN_MAX 8
 static const struct {
@@ -306,6 +308,9 @@ static const struct {
     {false, true, false, 1, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
     {true, true, false, 3, {{0}}},
     {false, false, true, 3, {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
+    {false, false, true, 3,
+     {{0, 0, 0, 0, 1}, {0, 0, 0, 0, 2}, {0, 0, 0, 0, 3}, {0, 0, 0, 0, 4}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 6},
+      {0, 0, 0, 0, 8}, {0}}},
 };
 
 /* The search as asked, and where it finds no win the last pass: the
@@ -327,32 +332,39 @@ static int vct_run_complete(Solver *s, int depth, int fr) {
 /* VCT with the variant's narrower passes first: threats of short VCFs only
  * (fewer and narrower threats), fewer attacker moves (a long forcing line
  * draws df-pn, each of its nodes having few children, where a shorter win
- * stands aside), or fewer non-four attacker moves (those that make a class
- * of at least min_cls). A win in a pass is a win (*depth and the solver's
- * threes and min_cls are then the pass's: the proof's nodes are keyed by
- * them); a disproof there is not, nor a spent budget, and the next pass
+ * stands aside), fewer non-four attacker moves (those that make a class of
+ * at least min_cls), or at most cap non-four attacker moves on any line
+ * (the rest fours: the threats are where the tree grows, and a puzzle's
+ * win rarely needs many while df-pn, unbounded, wanders down lines of ten
+ * and more). A win in a pass is a win (*depth, *fr and the solver's threes,
+ * min_cls and threat_cap are then the pass's: the proof's nodes are keyed
+ * by them); a disproof there is not, nor a spent budget, and the next pass
  * follows (passes are keyed apart). Only passes narrower than the search
  * asked for run; that search comes last, then the last pass. */
-static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int fr) {
+static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int *fr) {
     const SolvePass *plan = VARIANT[o->variant].plan;
-    for (int i = 0; i < PLAN_MAX && (plan[i].threes || plan[i].depth || plan[i].min_cls); i++) {
+    for (int i = 0; i < PLAN_MAX && (plan[i].threes || plan[i].depth || plan[i].min_cls || plan[i].cap); i++) {
         int t = plan[i].threes ? plan[i].threes : o->threes;
         int d = plan[i].depth ? plan[i].depth : *depth;
-        if (t > o->threes || d > *depth || (t == o->threes && d == *depth && !plan[i].min_cls)) continue;
+        if (t > o->threes || d > *depth || (t == o->threes && d == *depth && !plan[i].min_cls && !plan[i].cap))
+            continue;
         s->threes = t;
         s->min_cls = plan[i].min_cls;
+        s->threat_cap = plan[i].cap;
         uint64_t saved = solve_budget(s, plan[i].budget * UINT64_C(100000));
-        int r = vct_run(s, d, fr);
+        int r = vct_run(s, d, plan[i].cap ? plan[i].cap : *fr);
         s->local_limit = saved;
         if (r == SR_WIN) {
             *depth = d;
+            if (plan[i].cap) *fr = plan[i].cap;
             return r;
         }
+        s->threat_cap = 0;
         if (s->aborted) return r;
     }
     s->threes = o->threes;
     s->min_cls = 0;
-    return vct_run_complete(s, *depth, fr);
+    return vct_run_complete(s, *depth, *fr);
 }
 
 /* The VCT and win-in-N part of solver_solve. */
@@ -362,6 +374,7 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     s->mode = o->kind;
     s->threes = o->threes;
     s->min_cls = 0;
+    s->threat_cap = 0;
     /* --shortest and --all disprove too (a shorter win, another first
      * move): every empty point from the start (vct_run_complete) */
     s->quiet_all = o->shortest || o->all;
@@ -372,7 +385,7 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
             if (r == SR_WIN) depth = d;
         }
     } else if (s->mode == SOLVE_VCT && !o->all) {
-        r = vct_passes(s, o, &depth, fr);
+        r = vct_passes(s, o, &depth, &fr);
     } else {
         r = vct_run_complete(s, depth, fr);
     }
@@ -397,13 +410,14 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
         return SR_ABORT;
     }
     out->line_len = line_from_tree(s, out->line, SOLVE_LINE_MAX);
+    out->threat_cap = s->threat_cap;
     return SR_WIN;
 }
 
 GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome *out) {
     double t0 = now_s();
     memset(out, 0, offsetof(SolveOutcome, wins));
-    out->wins_len = out->undecided_len = 0;
+    out->wins_len = out->undecided_len = out->threat_cap = 0;
     out->verified = false;
     out->note[0] = '\0';
     tree_reset(&s->tree);
@@ -432,7 +446,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->pn_far = 2;
     int r;
     for (int round = 0;; round++) {
-        out->wins_len = out->undecided_len = 0;
+        out->wins_len = out->undecided_len = out->threat_cap = 0;
         r = o->kind == SOLVE_VCF ? solve_vcf_kind(s, o, out) : solve_tree_kind(s, o, out);
         if (r != SR_WIN || !o->verify) break;
         /* the check is bounded by the search's time limit too: a win not

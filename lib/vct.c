@@ -28,6 +28,8 @@
  *   defences are the moves that break the attacker's line (threat-space
  *   defences, counter-fours included) and the patches the checker asked
  *   for; none means the threat cannot be answered.
+ * In a capped VCT pass (Solver.threat_cap), free moves count the attacker's
+ * non-four moves left: with none left, only a VCF (the complete search) wins.
  * In SOLVE_WIN_IN, a failed null search refutes a quiet move only when the
  * defender has a harmless move (no stone within five on its lines) that is
  * as good as a pass; on a crowded board every legal defence is tried.
@@ -35,7 +37,9 @@
  * Generated move lists are cached per node (MoveCache); proof and disproof
  * numbers live in the df-pn table keyed by the stones, the side to move,
  * the depth and free moves left, the attacker and the kind of search (its
- * threes, min_cls and quiet_all: a pass's disproofs hold only there).
+ * threes, min_cls, quiet_all and whether its threats are capped: a pass's
+ * disproofs hold only there; the capped passes share theirs, a node with k
+ * non-four moves left being the same problem in each).
  * Below a defender's counter-four and its forced block, the move that proved
  * the same node without those stones is tried first (shadow_hint).
  */
@@ -57,7 +61,7 @@ static uint64_t mix64(uint64_t z) {
 static Key ctx_mix(const Solver *s, bool att_to_move, int depth, int free_moves) {
     uint64_t ctx = (uint64_t)att_to_move | (uint64_t)s->att << 1 | (uint64_t)(depth & 255) << 2 |
                    (uint64_t)(free_moves & 15) << 10 | (uint64_t)s->mode << 14 |
-                   (uint64_t)s->threes << 16 | (uint64_t)s->min_cls << 24 | (uint64_t)s->quiet_all << 28;
+                   (uint64_t)s->threes << 16 | (uint64_t)s->min_cls << 24 | (uint64_t)s->quiet_all << 28 | (uint64_t)(s->threat_cap > 0) << 29;
     return mix64(ctx);
 }
 
@@ -72,7 +76,12 @@ static Key node_key(const Solver *s, Key stones, bool att_to_move, int depth, in
 }
 
 int vct_child_free(const Solver *s, int fr, Move m) {
-    if (s->mode != SOLVE_WIN_IN) return 0;
+    if (s->mode != SOLVE_WIN_IN) {
+        /* a capped VCT pass: fr counts the non-four attacker moves left; a
+         * four and the forced block of a defender's four are not counted */
+        if (!s->threat_cap || s->b->clscount[!s->att][CLS_FIVE] || solve_is_four(s->b, m, s->att)) return fr;
+        return fr - 1;
+    }
     int q = fr >> 1, run = fr & 1;
     bool four = solve_is_four(s->b, m, s->att);
     /* the forced block of a defender's four is not counted */
@@ -223,7 +232,7 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     /* win in N: fr = moves left * 2 + (the last attacker move was a four);
      * with one move left or none, only the final run of fours remains */
     bool win_in = s->mode == SOLVE_WIN_IN;
-    bool vcf_only = win_in && (fr >> 1) <= 1;
+    bool vcf_only = win_in ? (fr >> 1) <= 1 : s->threat_cap > 0 && fr == 0;
     if (win_in && fr == 0) return GEN_DISPROVEN;
     if (vcf_only && nd == 0 && !every_move) {
         int r = vcf_run(s, a, depth, 0, NULL);

@@ -268,6 +268,68 @@ static const struct {
     {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 7, 99, SOLVE_WIN},
 };
 
+/* The most non-four attacker moves on a line of proof tree t from node n
+ * (the board at that node; a move after which the attacker has a five point
+ * is a four, and the forced block of a defender's four does not count). */
+static int tree_max_threats(Board *b, const SolveTree *t, int n, bool attacker) {
+    Color att = board_to_move(b);
+    if (!attacker) att = (Color)!att;
+    int most = 0;
+    for (int i = 0; i < t->node[n].count; i++) {
+        const SolveEdge *e = &t->edge[t->node[n].first + i];
+        if (e->target < 0) continue; /* a five */
+        int add = 0;
+        if (attacker) {
+            bool forced = board_class_count(b, (Color)!att, CLS_FIVE) > 0;
+            assert_int_equal(board_play(b, e->move), GMK_OK);
+            add = !forced && board_class_count(b, att, CLS_FIVE) == 0;
+        } else {
+            assert_int_equal(board_play(b, e->move), GMK_OK); /* MOVE_PASS too */
+        }
+        int below = add + tree_max_threats(b, t, e->target, !attacker);
+        board_undo(b);
+        if (below > most) most = below;
+    }
+    return most;
+}
+
+/* Variant 4's capped passes: a win found with at most k non-four attacker
+ * moves on a line has a proof that holds no more (the checker accepts it as
+ * any other), and the test cases need a cap above 1 (a cap that is not
+ * counted down would win them in the first pass). */
+static void test_threat_cap(void **state) {
+    (void)state;
+    Solver *s = solver_new(1 << 22);
+    assert_non_null(s);
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.threes = 99;
+    o.variant = 4;
+    static const struct {
+        const char *moves;
+        int cap; /* the pass that wins (this search, today) */
+    } CASES[] = {
+        {"i13 i14 i12 j12 f11 l11 i11 e10 j11 f10 k11 h10 i10 j10 l10 f9 h8 i9 h6 f8", 2},
+        {"f10 b8 g10 d8 d9 f8 g8 d7 h8 i7 e7 d6 g7 g6 f6 h6 g5 e5 f4 -- --", 1},
+        {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 3},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        Board *b = test_board(RULE_RENJU, 15, CASES[i].moves);
+        assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+        assert_int_equal(out_buf.threat_cap, CASES[i].cap);
+        int most = tree_max_threats(b, solver_tree(s), 0, true);
+        assert_true(most >= 1 && most <= out_buf.threat_cap);
+        /* the other variants do not cap */
+        o.variant = 0;
+        assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+        assert_int_equal(out_buf.threat_cap, 0);
+        o.variant = 4;
+        board_free(b);
+    }
+    solver_free(s);
+}
+
 static void test_variants(void **state) {
     (void)state;
     Solver *sv[SOLVE_VARIANTS]; /* a table for each: none reads another's */
@@ -817,6 +879,7 @@ int main(void) {
         cmocka_unit_test(test_vcf_related),
         cmocka_unit_test(test_shadow_hints),
         cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_threat_cap),
         cmocka_unit_test(test_parallel),
         cmocka_unit_test(test_sort_moves),
         cmocka_unit_test(test_four_five),

@@ -167,7 +167,16 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
         int ci;
         if (s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2)
             ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
-        else ci = walk_vcf(s, w, s->mode == SOLVE_VCT && s->threes < depth ? s->threes : depth, 0);
+        else {
+            /* the line the defences were chosen against: gen_and took the
+             * threat's line from the related search where the variant does
+             * (the full one may find another line, which a defence the
+             * search dropped as not stopping the related one can stop:
+             * lfz084 高飞习题 #229, defence g14) */
+            s->vcf_related = s->mode == SOLVE_VCT && s->related_threats && !s->quiet_all;
+            ci = walk_vcf(s, w, s->mode == SOLVE_VCT && s->threes < depth ? s->threes : depth, 0);
+            s->vcf_related = false;
+        }
         if (ci == WALK_FAIL) return WALK_FAIL;
         if (w->build) tree_set_edge(&s->tree, node, n, MOVE_PASS, ci);
     }

@@ -615,6 +615,32 @@ static void test_shapeless_first_move(void **state) {
     free(text);
 }
 
+/* The proof's answer to the defences that are not edges (the MOVE_PASS
+ * edge) is the line the defences were chosen against: variant 0 takes a
+ * threat's line from the related VCF search, and the full search found
+ * another line at extraction, which g14, a defence the search had dropped
+ * as not stopping the related line, stops. The checker refused the proof in
+ * every patch round: unknown after 1.25 M nodes (lfz084 高飞习题 #229,
+ * third-party data, skipped when absent). */
+static void test_pass_line(void **state) {
+    (void)state;
+    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
+    char pos[1024];
+    assert_true(lfz084_position(text, "高飞习题_puzzle", 229, pos, sizeof pos));
+    Board *b = test_board(RULE_RENJU, 15, pos);
+    Solver *s = solver_new(64 << 20);
+    assert_non_null(s);
+    SolveOptions o;
+    solve_options_default(&o);
+    o.kind = SOLVE_VCT;
+    o.threes = 99;
+    o.max_nodes = 4000000;
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    solver_free(s);
+    board_free(b);
+    free(text);
+}
+
 /* The threat-space defences against the fast path's misses: at every node
  * where the search keeps the moves that stop a line R (the attacker's moves
  * against the defender's VCF at OR nodes, the defender's against the
@@ -880,6 +906,7 @@ int main(void) {
         cmocka_unit_test(test_shadow_hints),
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_threat_cap),
+        cmocka_unit_test(test_pass_line),
         cmocka_unit_test(test_parallel),
         cmocka_unit_test(test_sort_moves),
         cmocka_unit_test(test_four_five),

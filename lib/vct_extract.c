@@ -172,10 +172,16 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
              * threat's line from the related search where the variant does
              * (the full one may find another line, which a defence the
              * search dropped as not stopping the related one can stop:
-             * lfz084 高飞习题 #229, defence g14) */
-            s->vcf_related = s->mode == SOLVE_VCT && s->related_threats && !s->quiet_all;
-            ci = walk_vcf(s, w, s->mode == SOLVE_VCT && s->threes < depth ? s->threes : depth, 0);
+             * lfz084 高飞习题 #229, defence g14); the full one when the
+             * related search, which is incomplete, no longer finds it (the
+             * win it took may have come from the table, since overwritten:
+             * 高飞习题 #227, "the proof tree could not be built") */
+            bool related = s->mode == SOLVE_VCT && s->related_threats && !s->quiet_all;
+            int vd = s->mode == SOLVE_VCT && s->threes < depth ? s->threes : depth;
+            s->vcf_related = related;
+            ci = walk_vcf(s, w, vd, 0);
             s->vcf_related = false;
+            if (ci == WALK_FAIL && related && !s->aborted) ci = walk_vcf(s, w, vd, 0);
         }
         if (ci == WALK_FAIL) return WALK_FAIL;
         if (w->build) tree_set_edge(&s->tree, node, n, MOVE_PASS, ci);

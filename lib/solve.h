@@ -133,8 +133,8 @@ struct Solver {
     int threes;                     /* VCT: depth of the VCF that makes a move a threat */
     int min_cls;                    /* VCT: a non-four attacker move makes this class at least
                                        (ShapeClass; 0: any move that makes a two) */
-    int threat_cap;                 /* VCT pass: non-four attacker moves allowed on a line (0: any); the
-                                     * free moves of the node keys then count those left */
+    int threat_cap;                 /* VCT pass: non-four attacker moves allowed on a line (0: any);
+                                       the free moves of the node keys then count those left */
     bool quiet_all;                 /* every legal empty point is a candidate quiet move (the last pass) */
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */

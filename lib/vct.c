@@ -61,7 +61,8 @@ static uint64_t mix64(uint64_t z) {
 static Key ctx_mix(const Solver *s, bool att_to_move, int depth, int free_moves) {
     uint64_t ctx = (uint64_t)att_to_move | (uint64_t)s->att << 1 | (uint64_t)(depth & 255) << 2 |
                    (uint64_t)(free_moves & 15) << 10 | (uint64_t)s->mode << 14 |
-                   (uint64_t)s->threes << 16 | (uint64_t)s->min_cls << 24 | (uint64_t)s->quiet_all << 28 | (uint64_t)(s->threat_cap > 0) << 29;
+                   (uint64_t)s->threes << 16 | (uint64_t)s->min_cls << 24 | (uint64_t)s->quiet_all << 28 |
+                   (uint64_t)(s->threat_cap > 0) << 29;
     return mix64(ctx);
 }
 

@@ -279,6 +279,14 @@ Move vct_tt_move(Solver *s, Key k, uint32_t *pn);
  * 2 + whether m is a four; a run of fours counts as one move, the forced
  * block of a defender's four as none; 0 in other kinds). */
 int vct_child_free(const Solver *s, int fr, Move m);
+/* The attacker's VCF at an AND node should the defender pass (the threat's
+ * line: gen_and chooses the defences against it, and a proof's MOVE_PASS
+ * answer must be that line): in VCT of at most `threes` fours, by the
+ * related search where the variant takes threats so (but in the last pass);
+ * with fall_back, the full search when the related one, which is
+ * incomplete, finds none (its win at generation may have come from the VCF
+ * table, since overwritten). SR_WIN with line, SR_FAIL or SR_ABORT. */
+int vct_pass_vcf(Solver *s, int depth, bool fall_back, VcfLine *line);
 /* Key of the node after mover plays m. */
 Key vct_child_key(const Solver *s, Move m, Color mover, bool child_or, int depth, int free_moves);
 

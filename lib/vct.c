@@ -77,16 +77,14 @@ static Key node_key(const Solver *s, Key stones, bool att_to_move, int depth, in
 }
 
 int vct_child_free(const Solver *s, int fr, Move m) {
-    if (s->mode != SOLVE_WIN_IN) {
-        /* a capped VCT pass: fr counts the non-four attacker moves left; a
-         * four and the forced block of a defender's four are not counted */
-        if (!s->threat_cap || s->b->clscount[!s->att][CLS_FIVE] || solve_is_four(s->b, m, s->att)) return fr;
-        return fr - 1;
-    }
+    bool win_in = s->mode == SOLVE_WIN_IN;
+    if (!win_in && !s->threat_cap) return fr;
+    /* the forced block of a defender's four is not counted; in a capped
+     * VCT pass, fr counts the non-four attacker moves left */
+    bool forced = s->b->clscount[!s->att][CLS_FIVE] != 0, four = solve_is_four(s->b, m, s->att);
+    if (!win_in) return forced || four ? fr : fr - 1;
     int q = fr >> 1, run = fr & 1;
-    bool four = solve_is_four(s->b, m, s->att);
-    /* the forced block of a defender's four is not counted */
-    if (s->b->clscount[!s->att][CLS_FIVE]) return q * 2 + four;
+    if (forced) return q * 2 + four;
     if (four) return (run ? q : q - 1) * 2 + 1;
     return (q - 1) * 2;
 }
@@ -219,6 +217,16 @@ static int vcf_run_as(Solver *s, bool related, Color a, int depth, uint64_t budg
     return r;
 }
 
+int vct_pass_vcf(Solver *s, int depth, bool fall_back, VcfLine *line) {
+    /* in VCT the related search misses some VCFs, and so some threats: the
+     * last pass, whose disproofs must be complete, asks the full one */
+    bool vct = s->mode == SOLVE_VCT, related = vct && s->related_threats && !s->quiet_all;
+    int d = vct && s->threes < depth ? s->threes : depth;
+    int r = vcf_run_as(s, related, s->att, d, 0, line);
+    if (r == SR_FAIL && related && fall_back) r = vcf_run(s, s->att, d, 0, line);
+    return r;
+}
+
 /* OR node moves; *flags gets GENF_*. With every_move, the VCF shortcut is
  * skipped (the root's moves for --all). */
 static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, bool every_move) {
@@ -327,13 +335,7 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     VcfLine *R = &s->scratch[2];
     bool tree_threat = s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2;
     if (s->mode == SOLVE_WIN_IN && fr == 0) return GEN_DISPROVEN;
-    int r;
-    /* in VCT the related search misses some VCFs, and so some threats: the
-     * last pass, whose disproofs must be complete, asks the full one */
-    if (s->mode == SOLVE_VCT)
-        r = vcf_run_as(s, s->related_threats && !s->quiet_all, a, depth < s->threes ? depth : s->threes, 0, R);
-    else if (!tree_threat) r = vcf_run(s, a, depth, 0, R);
-    else r = null_win(s, depth, fr);
+    int r = tree_threat ? null_win(s, depth, fr) : vct_pass_vcf(s, depth, false, R);
     if (r == SR_ABORT) return GEN_ABORT;
     memset(mark, 0, sizeof mark);
     int k = 0;

@@ -23,21 +23,26 @@ typedef struct {
 
 static int walk_and(Solver *s, Walk *w, int depth, int fr);
 
-/* The attacker's VCF line from here (depth fours), as a node chain whose
- * first node has key key, or as points. */
-static int walk_vcf(Solver *s, Walk *w, int depth, Key key) {
-    VcfLine line;
-    if (vcf_run(s, s->att, depth, 0, &line) != SR_WIN) return WALK_FAIL;
+/* The attacker's VCF line as a node chain whose first node has key key, or
+ * as points. */
+static int walk_line(Solver *s, Walk *w, const VcfLine *line, Key key) {
     if (!w->build) {
-        w->n = defence_collect(s, &line, s->att, w->mark, w->out, w->n);
+        w->n = defence_collect(s, line, s->att, w->mark, w->out, w->n);
         return 0;
     }
     int node = tree_add_node(&s->tree, key, 1);
     if (node < 0) return WALK_FAIL;
-    int next = line.len > 1 ? tree_add_line(&s->tree, line.mv + 1, line.len - 1, -1) : -1;
-    if (line.len > 1 && next < 0) return WALK_FAIL;
-    tree_set_edge(&s->tree, node, 0, line.mv[0], next);
+    int next = line->len > 1 ? tree_add_line(&s->tree, line->mv + 1, line->len - 1, -1) : -1;
+    if (line->len > 1 && next < 0) return WALK_FAIL;
+    tree_set_edge(&s->tree, node, 0, line->mv[0], next);
     return node;
+}
+
+/* The attacker's VCF line from here (depth fours), as walk_line. */
+static int walk_vcf(Solver *s, Walk *w, int depth, Key key) {
+    VcfLine line;
+    if (vcf_run(s, s->att, depth, 0, &line) != SR_WIN) return WALK_FAIL;
+    return walk_line(s, w, &line, key);
 }
 
 /* A proven child of an OR node, searched again if the table lost it. */
@@ -168,20 +173,13 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
         if (s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2)
             ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
         else {
-            /* the line the defences were chosen against: gen_and took the
-             * threat's line from the related search where the variant does
-             * (the full one may find another line, which a defence the
-             * search dropped as not stopping the related one can stop:
-             * lfz084 高飞习题 #229, defence g14); the full one when the
-             * related search, which is incomplete, no longer finds it (the
-             * win it took may have come from the table, since overwritten:
-             * 高飞习题 #227, "the proof tree could not be built") */
-            bool related = s->mode == SOLVE_VCT && s->related_threats && !s->quiet_all;
-            int vd = s->mode == SOLVE_VCT && s->threes < depth ? s->threes : depth;
-            s->vcf_related = related;
-            ci = walk_vcf(s, w, vd, 0);
-            s->vcf_related = false;
-            if (ci == WALK_FAIL && related && !s->aborted) ci = walk_vcf(s, w, vd, 0);
+            /* the line the defences were chosen against (another VCF, as
+             * the full search may find, can be stopped by a defence the
+             * search dropped: lfz084 高飞习题 #229, defence g14; without the
+             * fall-back, 高飞习题 #227 was "the proof tree could not be
+             * built") */
+            VcfLine line;
+            ci = vct_pass_vcf(s, depth, true, &line) == SR_WIN ? walk_line(s, w, &line, 0) : WALK_FAIL;
         }
         if (ci == WALK_FAIL) return WALK_FAIL;
         if (w->build) tree_set_edge(&s->tree, node, n, MOVE_PASS, ci);

@@ -297,25 +297,26 @@ static int tree_max_threats(Board *b, const SolveTree *t, int n, bool attacker) 
  * moves on a line has a proof that holds no more (the checker accepts it as
  * any other), and the test cases need a cap above 1 (a cap that is not
  * counted down would win them in the first pass). */
+/* Options for a VCT whose threats may leave a VCF of any length. */
+static void vct_any_threat(SolveOptions *o) {
+    solve_options_default(o);
+    o->kind = SOLVE_VCT;
+    o->threes = 99;
+}
+
 static void test_threat_cap(void **state) {
     (void)state;
     Solver *s = solver_new(1 << 22);
     assert_non_null(s);
     SolveOptions o;
-    solve_options_default(&o);
-    o.kind = SOLVE_VCT;
-    o.threes = 99;
+    vct_any_threat(&o);
     o.variant = 4;
     static const struct {
-        const char *moves;
+        int pos; /* VARIANT_CASES' position, without its limits */
         int cap; /* the pass that wins (this search, today) */
-    } CASES[] = {
-        {"i13 i14 i12 j12 f11 l11 i11 e10 j11 f10 k11 h10 i10 j10 l10 f9 h8 i9 h6 f8", 2},
-        {"f10 b8 g10 d8 d9 f8 g8 d7 h8 i7 e7 d6 g7 g6 f6 h6 g5 e5 f4 -- --", 1},
-        {"h12 i13 h11 g11 i11 i10 f10 j10 g10 f9 h10 g9 e9 h9 j9 i9 g8 d8 h8 f8", 3},
-    };
+    } CASES[] = {{0, 2}, {1, 1}, {2, 3}};
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
-        Board *b = test_board(RULE_RENJU, 15, CASES[i].moves);
+        Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[CASES[i].pos].moves);
         assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
         assert_int_equal(out_buf.threat_cap, CASES[i].cap);
         int most = tree_max_threats(b, solver_tree(s), 0, true);
@@ -631,9 +632,7 @@ static void test_pass_line(void **state) {
     Solver *s = solver_new(64 << 20);
     assert_non_null(s);
     SolveOptions o;
-    solve_options_default(&o);
-    o.kind = SOLVE_VCT;
-    o.threes = 99;
+    vct_any_threat(&o);
     o.max_nodes = 4000000;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     solver_free(s);

@@ -116,6 +116,8 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
     s->aborted = false;
     s->stop = NULL;
     s->weak_and = s->weak_or = false;
+    s->four_pn = 1;
+    s->cf_once = false;
     s->node_limit = max_nodes ? max_nodes : UINT64_MAX;
     s->local_limit = s->node_limit;
     s->deadline = max_ms ? now_s() + max_ms / 1000.0 : 0;
@@ -302,13 +304,16 @@ static const struct {
     bool weak_and, weak_or;    /* weak numbers at AND / OR nodes */
     bool related_threats;      /* VCT: Solver.related_threats */
     uint8_t pn_radius;         /* attacker moves beyond this distance cost more */
+    uint8_t four_pn;           /* Solver.four_pn */
+    bool cf_once;              /* Solver.cf_once */
     SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
 } VARIANT[SOLVE_VARIANTS] = {
-    {false, false, true, 3, {{0}}},
-    {false, true, false, 1, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
-    {true, true, false, 3, {{0}}},
-    {false, false, true, 3, {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
-    {false, false, true, 3,
+    {false, false, true, 3, 2, true, {{0}}},
+    {false, true, false, 1, 1, false, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
+    {true, true, false, 3, 1, false, {{0}}},
+    {false, false, true, 3, 2, true,
+     {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
+    {false, false, true, 3, 1, false,
      {{0, 0, 0, 0, 1}, {0, 0, 0, 0, 2}, {0, 0, 0, 0, 3}, {0, 0, 0, 0, 4}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 6},
       {0, 0, 0, 0, 8}, {0}}},
 };
@@ -435,6 +440,8 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->stop = o->stop;
     s->weak_and = VARIANT[o->variant].weak_and;
     s->weak_or = VARIANT[o->variant].weak_or;
+    s->four_pn = VARIANT[o->variant].four_pn;
+    s->cf_once = VARIANT[o->variant].cf_once;
     s->related_threats = VARIANT[o->variant].related_threats;
     s->patches = 0;
     s->att_vcf_budget = 20000;

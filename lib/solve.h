@@ -144,6 +144,9 @@ struct Solver {
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
     bool weak_and, weak_or;         /* weak numbers (max + others) at AND / OR nodes (variant) */
+    uint8_t four_pn;                /* first proof number of a plain attacker four (variant; vct.c) */
+    bool cf_once;                   /* an AND node counts its plain counter-fours' proof numbers
+                                       once, by the largest (variant; vct.c) */
     bool related_threats;           /* VCT: a threat is a move after which the related VCF
                                        search wins (variant; not in the last pass, quiet_all) */
     bool renju_black_def;           /* renju and the defender is black */

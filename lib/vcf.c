@@ -21,7 +21,11 @@
  * rarely helps it); the forced block of a counter-four is always played. It
  * is incomplete, so its refutations go to the table under a key of their
  * own (VCF_REL_KEY) and never answer the complete search; its wins are real
- * wins and are shared.
+ * wins and are shared. Nor is it a function of the position: a refutation
+ * stored at an inner node holds for the lines allowed there (the previous
+ * four's), yet answers any later related search of that position, at its
+ * first four too. So nothing may take its failure for a disproof, not even
+ * at one four (vct.c's OR nodes with one move left ask the complete one).
  *
  * Stones are placed only where needed: a single four's five point is read
  * from the cells, so the table is asked about the position after the four

@@ -255,16 +255,20 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     }
     if (!every_move) {
         int r;
+        /* below the root a shortcut only (the fours are among the moves
+         * below): the related search, which is cheaper, will do. Not in
+         * SOLVE_WIN_IN, where the checker refused a proof made with it
+         * (lfz084 一手の詰連珠HT #130, defence l5; not understood yet) */
+        bool related = !vcf_only && s->sp > 0 && s->mode == SOLVE_VCT;
         if (vcf_only) r = vcf_run(s, a, depth, 0, NULL);
-        else {
-            /* below the root a shortcut only (the fours are among the
-             * moves below): the related search, which is cheaper, will do.
-             * Not in SOLVE_WIN_IN, where the checker refused a proof made
-             * with it (lfz084 一手の詰連珠HT #130, defence l5; not
-             * understood yet) */
-            r = vcf_run_as(s, s->sp > 0 && s->mode == SOLVE_VCT, a,
-                           depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
-        }
+        else r = vcf_run_as(s, related, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
+        /* with one move left only a four that wins at once can win, and the
+         * search must be complete to say no. The related search is not,
+         * even at one four: a refutation it stored at an inner node of an
+         * earlier search, where the fours were restricted to the previous
+         * four's lines (VCF_REL_KEY), answers it here too. Asking it alone,
+         * lfz084 白先胜100题 #25 at --depth 5 was nowin (a win at 6) */
+        if (r != SR_WIN && related && depth <= 1 && !s->aborted) r = vcf_run(s, a, depth, 0, NULL);
         if (r == SR_WIN) return GEN_PROVEN;
         if (s->aborted) return GEN_ABORT;
         if (vcf_only) return r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
@@ -450,8 +454,16 @@ static const uint8_t ATTACK_PN[CLS_NB] = {
     [CLS_FIVE] = 3, /* never a candidate: such a node is proven first */
 };
 
+/* A plain four (CLS_FOUR) starts at Solver.four_pn (1 or 2, by variant). At
+ * 1, df-pn plays out every chain of the attacker's fours before any other
+ * threat: each four's forced block leaves nearly the same candidates, and
+ * its fours first again, so the subsets of the fours are all searched
+ * (2^k positions for k fours) where a four is rarely what wins (a four that
+ * wins at once, four-three and better, is found by the VCF shortcut and
+ * stays at 1). */
 static uint8_t attack_pn(const Solver *s, Move p) {
-    int pn = ATTACK_PN[s->b->ps[p].cls[s->att]];
+    int cls = s->b->ps[p].cls[s->att];
+    int pn = cls == CLS_FOUR ? s->four_pn : ATTACK_PN[cls];
     if (pn == 1) return 1; /* a four, wherever it is */
     /* threats far from the last two stones come later */
     int dist = 99;
@@ -513,6 +525,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     Key ckey[CAND_MAX];
     uint8_t init[CAND_MAX];
     int8_t cfree[CAND_MAX];
+    bool once[CAND_MAX]; /* counted once (cf_once): a plain counter-four at an AND node */
     Key cm = 0;
     int cm_free = -1; /* the children's contexts differ only by free moves */
     for (int i = 0; i < n; i++) {
@@ -522,6 +535,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
         __builtin_prefetch(&s->ttag[ckey[i] & s->tmask]);
         __builtin_prefetch(&s->ttab[(ckey[i] & s->tmask) * 4]);
         init[i] = or_node ? (i == 0 && hinted ? 1 : attack_pn(s, cand[i])) : 1;
+        once[i] = !or_node && s->cf_once && s->b->ps[cand[i]].cls[!s->att] == CLS_FOUR;
     }
     uint32_t pn = 0, dn = 0;
     Move best_move = MOVE_NONE;
@@ -536,18 +550,26 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     for (int i = 0; i < n; i++) {
         if ((or_node ? cpn[i] : cdn[i]) == DFPN_INF) continue;
         cand[m] = cand[i], ckey[m] = ckey[i], cfree[m] = cfree[i], cpn[m] = cpn[i], cdn[m] = cdn[i];
+        once[m] = once[i];
         m++;
     }
     n = m;
     /* the other number (dn at OR nodes, pn at AND nodes): the children's
      * sum, or with the weak numbers of the search variants the largest
      * child's number and one for each other child (a subtree reached by two
-     * paths is not counted twice) */
+     * paths is not counted twice). With cf_once, the plain counter-fours of
+     * an AND node add their largest proof number, not their sum: after one
+     * and its forced block the same threat stands, and that child's subtree
+     * holds the others' (the positions after several counter-fours are the
+     * same in any order, so the sum counts each once per path: k! times for
+     * k of them, where the defender's counter-fours are most of a hard
+     * proof's nodes) */
     bool weak = or_node ? s->weak_or : s->weak_and;
     bool quiet = or_node && (flags & GENF_DEF_QUIET); /* for the AND children */
     for (;;) {
-        uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0;
+        uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0, once_max = 0;
         int best = -1;
+        bool any_once = false;
         for (int i = 0; i < n; i++) {
             uint32_t v = or_node ? cpn[i] : cdn[i], w = or_node ? cdn[i] : cpn[i];
             if (v < v1) {
@@ -559,11 +581,15 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
             } else if (v < v2) {
                 v2 = v;
             }
-            if (weak) other = w > other ? w : other; /* the largest, for now */
+            if (once[i]) {
+                once_max = w > once_max ? w : once_max;
+                any_once = true;
+            } else if (weak) other = w > other ? w : other; /* the largest, for now */
             else other = w == DFPN_INF || other == DFPN_INF ? DFPN_INF : sat_add(other, w);
             if (v == 0) break;
         }
         if (weak && n > 0 && other != DFPN_INF) other = sat_add(other, (uint32_t)n - 1);
+        if (any_once) other = other == DFPN_INF || once_max == DFPN_INF ? DFPN_INF : sat_add(other, once_max);
         if (or_node) {
             pn = v1;
             dn = v1 == 0 ? DFPN_INF : other;
@@ -604,7 +630,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
             n--;
             for (int i = best; i < n; i++)
                 cand[i] = cand[i + 1], ckey[i] = ckey[i + 1], cfree[i] = cfree[i + 1], cpn[i] = cpn[i + 1],
-                cdn[i] = cdn[i + 1];
+                cdn[i] = cdn[i + 1], once[i] = once[i + 1];
         }
     }
     *opn = pn;

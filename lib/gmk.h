@@ -419,13 +419,17 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * (SolveOptions.variant). Each is complete and sound; they differ only in
  * the proof and disproof numbers that choose where to look next and in the
  * narrower passes they search first: 0 sums the children's numbers
- * (df-pn); 1 takes at OR nodes the largest child's disproof number plus one
- * for each other child (the "weak" numbers of Ueda et al., which count a
+ * (df-pn), with a plain four of the attacker first as dear as an open
+ * three (proof number 2) and the defender's plain counter-fours at an AND
+ * node counted once, by the largest (most of a hard proof lies below such
+ * counter-fours and their blocks, in every order); 1 takes at OR nodes
+ * the largest child's disproof number plus one for each other child (the "weak" numbers of Ueda et al., which count a
  * transposed subtree once) and makes attacker moves beyond one point from
  * the last two stones costlier (variant 0: beyond three), and in VCT first
  * searches with threats of VCFs of at most two fours (SolveOptions.threes
  * 2), then three, then, when those find no win, with the threes asked for;
- * 2 uses the weak numbers at AND nodes (proof) and OR nodes; 3 is variant 0
+ * 2 uses the weak numbers at AND nodes (proof) and OR nodes (1 and 2 count
+ * a plain four 1 and sum the counter-fours); 3 is variant 0
  * that in VCT first searches, for at most a million nodes, with only those
  * non-four attacker threats that make a double two or more (CLS_DOUBLE_TWO;
  * moves that stop a defender's VCF are not limited so), then with at most
@@ -433,13 +437,14 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * asked. In VCT, 0 and 3 take a move for a threat when the related VCF
  * search (after the first four, fours on the previous four's lines only)
  * wins after it, but in the last pass, whose disproofs must be complete;
- * 4 is variant 0 that in VCT first searches with at most 1, then 2, 3, 4,
- * 5, 6 and 8 non-four attacker moves on any line (fours and the forced
- * blocks of the defender's fours not counted; the capped passes share
- * their table entries), then as asked.
+ * 4 is variant 0 with a plain four 1 and the counter-fours summed that in
+ * VCT first searches with at most 1, then 2, 3, 4, 5, 6 and 8 non-four
+ * attacker moves on any line (fours and the forced blocks of the
+ * defender's fours not counted; the capped passes share their table
+ * entries), then as asked.
  * Hard puzzles that one misses within a limit another often solves;
- * solver_solve_parallel runs them side by side: in VCT variants 4, 1 and
- * 0, in win in N 3, 1 and 2 (one thread runs variant 0). */
+ * solver_solve_parallel runs them side by side: in VCT variants 0, 4 and
+ * 1, in win in N 3, 1 and 2 (one thread runs variant 0). */
 #define SOLVE_VARIANTS 5
 #define SOLVE_THREADS 3 /* solver_solve_parallel: variants side by side, at most */
 
@@ -515,7 +520,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
 const SolveTree *solver_tree(const Solver *s);
 /* Solves the position on b with n solvers at once (1 <= n <= SOLVE_THREADS),
  * each in a thread of its own on a copy of b, solvers[i] with the i-th of
- * search variants 4, 1, 0 in VCT and 3, 1, 2 in win in N (o->variant is
+ * search variants 0, 4, 1 in VCT and 3, 1, 2 in win in N (o->variant is
  * ignored); the first decided answer
  * (a win that passed the checker, or nowin) stops the others and is the
  * answer. out->nodes counts every solver's nodes; *used (may be NULL) gets

@@ -306,14 +306,15 @@ static const struct {
     uint8_t pn_radius;         /* attacker moves beyond this distance cost more */
     uint8_t four_pn;           /* Solver.four_pn */
     bool cf_once;              /* Solver.cf_once */
+    uint8_t quiet_cls;         /* VCT, the search as asked: Solver.min_cls (the last pass takes any) */
     SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
 } VARIANT[SOLVE_VARIANTS] = {
-    {false, false, true, 3, 2, true, {{0}}},
-    {false, true, false, 1, 1, false, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
-    {true, true, false, 3, 1, false, {{0}}},
-    {false, false, true, 3, 2, true,
+    {false, false, true, 3, 2, true, CLS_OPEN_TWO_TWO, {{0}}},
+    {false, true, false, 1, 1, false, 0, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
+    {true, true, false, 3, 1, false, 0, {{0}}},
+    {false, false, true, 3, 2, true, 0,
      {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
-    {false, false, true, 3, 1, false,
+    {false, false, true, 3, 1, false, 0,
      {{0, 0, 0, 0, 1}, {0, 0, 0, 0, 2}, {0, 0, 0, 0, 3}, {0, 0, 0, 0, 4}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 6},
       {0, 0, 0, 0, 8}, {0}}},
 };
@@ -368,7 +369,7 @@ static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int *fr) {
         if (s->aborted) return r;
     }
     s->threes = o->threes;
-    s->min_cls = 0;
+    s->min_cls = VARIANT[o->variant].quiet_cls;
     return vct_run_complete(s, *depth, *fr);
 }
 

@@ -424,8 +424,9 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * node counted once, by the largest (most of a hard proof lies below such
  * counter-fours and their blocks, in every order), and in VCT as quiet
  * attacker moves only those that make an open two and a two or more
- * (CLS_OPEN_TWO_TWO; the last pass, before nowin, tries every point); 1 takes at OR nodes
- * the largest child's disproof number plus one for each other child (the "weak" numbers of Ueda et al., which count a
+ * (CLS_OPEN_TWO_TWO; the last pass, before nowin, tries every point); 1
+ * takes at OR nodes the largest child's disproof number plus one for each
+ * other child (the "weak" numbers of Ueda et al., which count a
  * transposed subtree once) and makes attacker moves beyond one point from
  * the last two stones costlier (variant 0: beyond three), and in VCT first
  * searches with threats of VCFs of at most two fours (SolveOptions.threes

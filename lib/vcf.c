@@ -25,7 +25,8 @@
  * stored at an inner node holds for the lines allowed there (the previous
  * four's), yet answers any later related search of that position, at its
  * first four too. So nothing may take its failure for a disproof, not even
- * at one four (vct.c's OR nodes with one move left ask the complete one).
+ * at one four (vct.c's OR nodes with one move left ask the complete one:
+ * gen_or, vcf_only).
  *
  * Stones are placed only where needed: a single four's five point is read
  * from the cells, so the table is asked about the position after the four

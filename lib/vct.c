@@ -239,9 +239,16 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2 || depth <= 0) return GEN_DISPROVEN;
     /* win in N: fr = moves left * 2 + (the last attacker move was a four);
-     * with one move left or none, only the final run of fours remains */
+     * with one move left or none, only the final run of fours remains. So
+     * too with one attacker move left (depth 1: only a four that wins at
+     * once) and in a capped VCT pass with no non-four move left. The VCF
+     * search must then be the complete one to say no: the related one is
+     * not, even at one four (a refutation it stored at an inner node of an
+     * earlier search, where only the previous four's lines were open,
+     * answers it here too: lfz084 白先胜100题 #25 at --depth 5 was nowin,
+     * a win at 6, when it did) */
     bool win_in = s->mode == SOLVE_WIN_IN;
-    bool vcf_only = win_in ? (fr >> 1) <= 1 : s->threat_cap > 0 && fr == 0;
+    bool vcf_only = (win_in ? (fr >> 1) <= 1 : s->threat_cap > 0 && fr == 0) || depth <= 1;
     if (win_in && fr == 0) return GEN_DISPROVEN;
     if (vcf_only && nd == 0 && !every_move) {
         int r = vcf_run(s, a, depth, 0, NULL);
@@ -254,25 +261,14 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
         return GEN_LIST;
     }
     if (!every_move) {
-        int r;
         /* below the root a shortcut only (the fours are among the moves
          * below): the related search, which is cheaper, will do. Not in
          * SOLVE_WIN_IN, where the checker refused a proof made with it
          * (lfz084 一手の詰連珠HT #130, defence l5; not understood yet) */
-        bool related = !vcf_only && s->sp > 0 && s->mode == SOLVE_VCT;
-        if (vcf_only) r = vcf_run(s, a, depth, 0, NULL);
-        else r = vcf_run_as(s, related, a, depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
-        /* with one move left only a four that wins at once can win, and the
-         * search must be complete to say no. The related search is not,
-         * even at one four: a refutation it stored at an inner node of an
-         * earlier search, where the fours were restricted to the previous
-         * four's lines (VCF_REL_KEY), answers it here too. Asking it alone,
-         * lfz084 白先胜100题 #25 at --depth 5 was nowin (a win at 6) */
-        if (r != SR_WIN && related && depth <= 1 && !s->aborted) r = vcf_run(s, a, depth, 0, NULL);
+        int r = vcf_run_as(s, s->sp > 0 && s->mode == SOLVE_VCT, a,
+                           depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
         if (r == SR_WIN) return GEN_PROVEN;
         if (s->aborted) return GEN_ABORT;
-        if (vcf_only) return r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
-        if (depth <= 1) return GEN_DISPROVEN;
     }
     VcfLine *rd = &s->scratch[1];
     int rdr = vcf_run(s, d, s->def_threat_depth, s->def_vcf_budget, rd);
@@ -569,7 +565,6 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     for (;;) {
         uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0, once_max = 0;
         int best = -1;
-        bool any_once = false;
         for (int i = 0; i < n; i++) {
             uint32_t v = or_node ? cpn[i] : cdn[i], w = or_node ? cdn[i] : cpn[i];
             if (v < v1) {
@@ -581,15 +576,13 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
             } else if (v < v2) {
                 v2 = v;
             }
-            if (once[i]) {
-                once_max = w > once_max ? w : once_max;
-                any_once = true;
-            } else if (weak) other = w > other ? w : other; /* the largest, for now */
+            if (once[i]) once_max = w > once_max ? w : once_max; /* > 0: a proven child has left */
+            else if (weak) other = w > other ? w : other; /* the largest, for now */
             else other = w == DFPN_INF || other == DFPN_INF ? DFPN_INF : sat_add(other, w);
             if (v == 0) break;
         }
         if (weak && n > 0 && other != DFPN_INF) other = sat_add(other, (uint32_t)n - 1);
-        if (any_once) other = other == DFPN_INF || once_max == DFPN_INF ? DFPN_INF : sat_add(other, once_max);
+        if (once_max) other = other == DFPN_INF || once_max == DFPN_INF ? DFPN_INF : sat_add(other, once_max);
         if (or_node) {
             pn = v1;
             dn = v1 == 0 ? DFPN_INF : other;

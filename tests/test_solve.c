@@ -576,6 +576,16 @@ static bool lfz084_position(const char *text, const char *set, int index, char *
     return true;
 }
 
+/* The 15x15 renju board of lfz084.tsv row (set, index) (third-party
+ * data: the test is skipped when it is absent). */
+static Board *lfz084_board(const char *set, int index) {
+    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
+    char pos[1024];
+    assert_true(lfz084_position(text, set, index, pos, sizeof pos));
+    free(text);
+    return test_board(RULE_RENJU, 15, pos);
+}
+
 /* Wins whose first move makes no shape (third-party data, skipped when
  * absent): lfz084 美味诘连珠.中村茂 #43, a VCT (white n11), and
  * 三手胜五子棋题解 #80, a win in three (black l9). Each stone is on no
@@ -629,10 +639,7 @@ static void test_shapeless_first_move(void **state) {
  * 0), a win at 6. The answer must not depend on the variant. */
 static void test_depth_one_or(void **state) {
     (void)state;
-    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
-    char pos[1024];
-    assert_true(lfz084_position(text, "白先胜100题_puzzle", 25, pos, sizeof pos));
-    Board *b = test_board(RULE_RENJU, 15, pos);
+    Board *b = lfz084_board("白先胜100题_puzzle", 25);
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
     SolveOptions o;
@@ -644,7 +651,6 @@ static void test_depth_one_or(void **state) {
     }
     solver_free(s);
     board_free(b);
-    free(text);
 }
 
 /* The proof's answer to the defences that are not edges (the MOVE_PASS
@@ -656,10 +662,7 @@ static void test_depth_one_or(void **state) {
  * third-party data, skipped when absent). */
 static void test_pass_line(void **state) {
     (void)state;
-    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
-    char pos[1024];
-    assert_true(lfz084_position(text, "高飞习题_puzzle", 229, pos, sizeof pos));
-    Board *b = test_board(RULE_RENJU, 15, pos);
+    Board *b = lfz084_board("高飞习题_puzzle", 229);
     Solver *s = solver_new(64 << 20);
     assert_non_null(s);
     SolveOptions o;
@@ -668,7 +671,6 @@ static void test_pass_line(void **state) {
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     solver_free(s);
     board_free(b);
-    free(text);
 }
 
 /* The threat-space defences against the fast path's misses: at every node

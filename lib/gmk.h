@@ -444,7 +444,10 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * VCT first searches with at most 1, then 2, 3, 4, 5, 6 and 8 non-four
  * attacker moves on any line (fours and the forced blocks of the
  * defender's fours not counted; the capped passes share their table
- * entries), then as asked.
+ * entries), then as asked. 0 and 4 also give a non-four attacker move
+ * one more first proof number where the defender would make less than a
+ * closed three (CLS_THREE): a threat that also takes a point the defender
+ * needs comes first.
  * Hard puzzles that one misses within a limit another often solves;
  * solver_solve_parallel runs them side by side: in VCT variants 0, 4 and
  * 1, in win in N 3, 1 and 2 (one thread runs variant 0). */

@@ -307,14 +307,15 @@ static const struct {
     uint8_t four_pn;           /* Solver.four_pn */
     bool cf_once;              /* Solver.cf_once */
     uint8_t quiet_cls;         /* VCT, the search as asked: Solver.min_cls (the last pass takes any) */
+    uint8_t def_cls;           /* Solver.def_cls */
     SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
 } VARIANT[SOLVE_VARIANTS] = {
-    {false, false, true, 3, 2, true, CLS_OPEN_TWO_TWO, {{0}}},
-    {false, true, false, 1, 1, false, 0, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
-    {true, true, false, 3, 1, false, 0, {{0}}},
-    {false, false, true, 3, 2, true, 0,
+    {false, false, true, 3, 2, true, CLS_OPEN_TWO_TWO, CLS_THREE, {{0}}},
+    {false, true, false, 1, 1, false, 0, 0, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
+    {true, true, false, 3, 1, false, 0, 0, {{0}}},
+    {false, false, true, 3, 2, true, 0, 0,
      {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
-    {false, false, true, 3, 1, false, 0,
+    {false, false, true, 3, 1, false, 0, CLS_THREE,
      {{0, 0, 0, 0, 1}, {0, 0, 0, 0, 2}, {0, 0, 0, 0, 3}, {0, 0, 0, 0, 4}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 6},
       {0, 0, 0, 0, 8}, {0}}},
 };
@@ -451,6 +452,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->def_vcf_depth = 2;
     s->def_threat_depth = 2;
     s->pn_radius = VARIANT[o->variant].pn_radius;
+    s->def_cls = VARIANT[o->variant].def_cls;
     s->pn_far = 2;
     int r;
     for (int round = 0;; round++) {

@@ -143,6 +143,8 @@ struct Solver {
     int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
+    uint8_t def_cls;                /* a non-four attacker move where the defender would make less
+                                       than this class starts one dearer (variant; 0: none; vct.c) */
     bool weak_and, weak_or;         /* weak numbers (max + others) at AND / OR nodes (variant) */
     uint8_t four_pn;                /* first proof number of a plain attacker four (variant; vct.c) */
     bool cf_once;                   /* an AND node counts its plain counter-fours' proof numbers

@@ -128,8 +128,10 @@ static Board *quintet_vct_solved(Solver **s, SolveOptions *o) {
 
 /* The table answers a search it has seen: the same puzzle again on the
  * same solver is proven from the stored numbers at once (the root's proven
- * child), so a table that stores but cannot find (its key tags out of step
- * with the entries, say) fails here rather than only running slowly. */
+ * child: a few hundred nodes of VCF checks and the proof tree, against
+ * 38,569 the first time), so a table that stores but cannot find (its key
+ * tags out of step with the entries, say) fails here rather than only
+ * running slowly. */
 static void test_table_reuse(void **state) {
     (void)state;
     SolveOptions o;
@@ -137,9 +139,9 @@ static void test_table_reuse(void **state) {
     Board *b = quintet_vct_solved(&s, &o);
     uint64_t first = out_buf.nodes;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    if (out_buf.nodes * 100 > first) print_error("first %llu nodes, again %llu\n", (unsigned long long)first,
+    if (out_buf.nodes * 50 > first) print_error("first %llu nodes, again %llu\n", (unsigned long long)first,
                                                  (unsigned long long)out_buf.nodes);
-    assert_true(out_buf.nodes * 100 <= first);
+    assert_true(out_buf.nodes * 50 <= first);
     solver_free(s);
     board_free(b);
 }
@@ -149,7 +151,9 @@ static void test_table_reuse(void **state) {
  * saw the table shrink: here the second puzzle took 21% more nodes than on
  * its own). Two quintet cases (MIT, Copyright (c) 2020 Renju Note) in a
  * 1 MB table: the second costs about what it costs alone (the order of
- * slots in a bucket may break a tie differently: a few nodes). */
+ * slots in a bucket may break a tie differently: a few nodes). Variant 2
+ * (weak numbers), whose first puzzle takes 286 K nodes: variant 0 now
+ * proves it in 39 K, too few to fill the table. */
 static void test_table_batch(void **state) {
     (void)state;
     const char *first = "g10 h11 f9 h10 i9 i10 j9 j10 e8 g9 h8 k9 j8 i8 k8 m8 l8 i7 k6 h6 i5 j6 k5 k4";
@@ -160,6 +164,7 @@ static void test_table_batch(void **state) {
     o.kind = SOLVE_VCT;
     o.depth = 9;
     o.threes = 2;
+    o.variant = 2;
     Board *a = test_board(RULE_RENJU, 15, first), *b = test_board(RULE_RENJU, 15, second);
     Solver *s = solver_new(1 << 20);
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
@@ -220,8 +225,8 @@ static void test_vcf_related(void **state) {
 
 /* Proof hints below counter-fours (lib/vct.c shadow_hint): the quintet
  * case vct_black_long (puzzles/quintet.tsv; MIT, Copyright (c) 2020 Renju
- * Note), where the defender has counter-fours along the way, costs 853,838
- * nodes with them and 1,123,729 without; a shadow key that missed (wrong
+ * Note), where the defender has counter-fours along the way, costs 849,658
+ * nodes with them and 1,053,478 without; a shadow key that missed (wrong
  * stones, wrong depth) would bring the count back up. The hints only order
  * moves, so the case that shows them changes with the search: this one did
  * (683,796 against 771,879) until variant 0 counted an AND node's

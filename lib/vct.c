@@ -584,7 +584,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
             } else if (v < v2) {
                 v2 = v;
             }
-            if (once[i]) once_max = w > once_max ? w : once_max; /* > 0: a proven child has left */
+            if (once[i]) once_max = w > once_max ? w : once_max; /* 0 only without one (proven ones left) */
             else if (weak) other = w > other ? w : other; /* the largest, for now */
             else other = w == DFPN_INF || other == DFPN_INF ? DFPN_INF : sat_add(other, w);
             if (v == 0) break;

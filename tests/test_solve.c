@@ -610,13 +610,10 @@ static void test_shapeless_first_move(void **state) {
         {"美味诘连珠.中村茂_puzzle", 43, SOLVE_VCT, 10, 0, COLOR_WHITE, "n11"},
         {"三手胜五子棋题解_puzzle", 80, SOLVE_WIN_IN, 0, 3, COLOR_BLACK, "l9"},
     };
-    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char pos[1024];
-        assert_true(lfz084_position(text, cases[i].set, cases[i].index, pos, sizeof pos));
-        Board *b = test_board(RULE_RENJU, 15, pos);
+        Board *b = lfz084_board(cases[i].set, cases[i].index);
         assert_int_equal(board_to_move(b), cases[i].to_move);
         SolveOptions o;
         solve_options_default(&o);
@@ -630,7 +627,6 @@ static void test_shapeless_first_move(void **state) {
         board_free(b);
     }
     solver_free(s);
-    free(text);
 }
 
 /* An OR node with one attacker move left is disproven when no four wins at

@@ -320,8 +320,15 @@ static bool ck_time_up(Ck *g) {
     return g->out_of_time;
 }
 
-/* An attacker node: every edge must win. */
-static bool ck_attacker(Ck *g, int node) {
+/* An attacker node: every edge must win. remember: look the position up in
+ * the memo and add it when accepted. Not for the pass edge's subtree under
+ * a defence that has no edge of its own: that position holds the defence's
+ * stone, which differs for each of the ~200 empty points a defender node
+ * tries, so the lookup nearly always misses, a cache miss in a memo that
+ * those entries themselves make large (lfz084 新图巧百番 #94's proof of 1 M
+ * nodes: 81% of ck_attacker's own time was that load). The nodes below are
+ * still remembered, so a position reached again costs one level more. */
+static bool ck_attacker(Ck *g, int node, bool remember) {
     const SolveTree *t = g->t;
     Color a = g->att, d = (Color)!a;
     if (ck_time_up(g)) return false;
@@ -329,7 +336,7 @@ static bool ck_attacker(Ck *g, int node) {
     const SolveTreeNode *n = &t->node[node];
     if (n->count <= 0) return ck_fail(g, node, MOVE_NONE, "no attacker move");
     uint64_t mv = memo_value(g, node, true);
-    if (memo_has(g, mv)) return true;
+    if (remember && memo_has(g, mv)) return true;
     for (int i = 0; i < n->count; i++) {
         const SolveEdge *e = &t->edge[n->first + i];
         Move m = e->move;
@@ -342,7 +349,7 @@ static bool ck_attacker(Ck *g, int node) {
         ck_unplace(g, m, a);
         if (!ok) return false;
     }
-    memo_add(g, mv);
+    if (remember) memo_add(g, mv);
     return true;
 }
 
@@ -375,7 +382,7 @@ static bool ck_defender(Ck *g, int node) {
             if (t->edge[n->first + i].move == q) e = &t->edge[n->first + i];
         if (!e && !pass) return ck_fail(g, node, q, "the forced block is not answered");
         ck_place(g, q, d);
-        bool ok = ck_attacker(g, e ? e->target : pass->target);
+        bool ok = ck_attacker(g, e ? e->target : pass->target, true);
         ck_unplace(g, q, d);
         if (ok) memo_add(g, mv);
         return ok;
@@ -403,7 +410,7 @@ static bool ck_defender(Ck *g, int node) {
                 return false;
             }
             ck_place(g, m, d);
-            bool ok = ck_attacker(g, e->target);
+            bool ok = ck_attacker(g, e->target, e != pass);
             ck_unplace(g, m, d);
             if (!ok && !ck_legal(g, m, d)) {
                 if (g->err) ck_err_clear(g->err);
@@ -463,7 +470,7 @@ bool solve_check_tree_until(const Board *b, const SolveTree *t, const struct tim
     bool ok;
     if (board_winner(b) != COLOR_NONE) ok = ck_fail(g, -1, MOVE_NONE, "the game is already over");
     else if (!t || t->nodes <= 0) ok = ck_fail(g, -1, MOVE_NONE, "empty proof");
-    else ok = ck_attacker(g, 0);
+    else ok = ck_attacker(g, 0, true);
     /* a failure after the deadline came of it (an accepted proof was
      * checked whole: a node cut short fails, and only the subtree of a
      * defence that is no defence may fail) */

@@ -476,8 +476,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
             s->tree.node_key[err.node] && round + 1 < PATCH_ROUNDS && s->patches < PATCH_MAX) {
             s->patch[s->patches].key = s->tree.node_key[err.node];
             s->patch[s->patches].move = err.move;
-            s->patches++;
-            vct_clear(s);
+            vct_forget_proofs(s, s->patch[s->patches++].key);
             continue;
         }
         char pt[8];

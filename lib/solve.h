@@ -259,7 +259,9 @@ int vct_run(Solver *s, int depth, int free_moves);
 int vct_root_moves(Solver *s, int depth, int free_moves, Move *out);
 /* The same for the node after the attacker's move m (defender to move). */
 int vct_run_after(Solver *s, Move m, int depth, int free_moves);
-void vct_clear(Solver *s);
+/* After the checker's patch at the defender node patched: forgets every
+ * proof and that node's move list, keeps the rest of the table (vct.c). */
+void vct_forget_proofs(Solver *s, Key patched);
 /* Node key of the current position: side to move, depth left, free moves. */
 Key vct_node_key(const Solver *s, bool attacker_to_move, int depth, int free_moves);
 

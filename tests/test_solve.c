@@ -146,6 +146,47 @@ static void test_table_reuse(void **state) {
     board_free(b);
 }
 
+/* After a patch (a defence the checker found and the search had not), the
+ * proofs go and the rest of the table stays (vct_forget_proofs): no proven
+ * entry is left, every other entry is kept as it was, the patched node's
+ * cached move list goes, and the puzzle is proven again (checked) from the
+ * disproofs and numbers kept: 1,162 nodes against 38,569 the first time,
+ * and 15,296 with the df-pn table emptied (the VCF table kept). */
+static void test_forget_proofs(void **state) {
+    (void)state;
+    SolveOptions o;
+    Solver *s;
+    Board *b = quintet_vct_solved(&s, &o);
+    uint64_t first = out_buf.nodes;
+    size_t n = (s->tmask + 1) * 4, proven = 0, open = 0, disproven = 0;
+    DfpnEntry *before = malloc(n * sizeof *before);
+    assert_non_null(before);
+    memcpy(before, s->ttab, n * sizeof *before);
+    Key patched = 0;
+    for (size_t i = 0; i <= s->mmask && !patched; i++) patched = s->mcache[i].key;
+    assert_true(patched != 0);
+    vct_forget_proofs(s, patched);
+    assert_true(s->mcache[patched & s->mmask].key != patched);
+    for (size_t i = 0; i < n; i++) {
+        if (!before[i].key) continue;
+        if (before[i].pn == 0) {
+            proven++;
+            assert_true(s->ttab[i].key == 0);
+        } else {
+            before[i].dn == 0 ? disproven++ : open++;
+            assert_memory_equal(&s->ttab[i], &before[i], sizeof before[i]);
+        }
+    }
+    free(before);
+    assert_true(proven > 0 && disproven > 0 && open > 0);
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    if (out_buf.nodes * 8 > first) print_error("first %llu nodes, after the proofs went %llu\n",
+                                                (unsigned long long)first, (unsigned long long)out_buf.nodes);
+    assert_true(out_buf.nodes * 8 <= first);
+    solver_free(s);
+    board_free(b);
+}
+
 /* Tables persist between searches; the entries of an earlier puzzle must
  * not keep their slots (they did, being well worked, and a batch of puzzles
  * saw the table shrink: here the second puzzle took 21% more nodes than on
@@ -937,6 +978,7 @@ int main(void) {
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_table_batch),
         cmocka_unit_test(test_table_reuse),
+        cmocka_unit_test(test_forget_proofs),
         cmocka_unit_test(test_vcf_related),
         cmocka_unit_test(test_shadow_hints),
         cmocka_unit_test(test_variants),

@@ -4,7 +4,8 @@
  * and lines, and the check of every win by the independent checker
  * (solve_check.c). When the checker finds a defence the search did not
  * consider, the defence is added as a patch and the position is solved
- * again (a few rounds); a proof that still fails is reported as unknown.
+ * again (a few rounds) from the table less its proofs (vct_forget_proofs);
+ * a proof that still fails is reported as unknown.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -160,8 +160,9 @@ struct Solver {
     int patches;
     /* tests only (NULL otherwise): called with each set of moves that
      * gen_or and gen_and keep against a line R of owner's, to compare it
-     * with defence_every */
-    void (*defence_hook)(Solver *s, const VcfLine *R, Color owner, const Move *kept, int n);
+     * with defence_every or to drop a defence (the checker must then ask
+     * for it back); returns how many of kept stay, kept first */
+    int (*defence_hook)(Solver *s, const VcfLine *R, Color owner, Move *kept, int n);
 
     /* results */
     TreeStore tree;                 /* the last proof tree */

@@ -289,7 +289,7 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     if (rdr == SR_WIN) {
         k = defence_collect(s, rd, d, mark, out, k);
         k = nf + defence_filter(s, rd, d, out + nf, k - nf);
-        if (s->defence_hook) s->defence_hook(s, rd, d, out, k);
+        if (s->defence_hook) k = s->defence_hook(s, rd, d, out, k);
     } else {
         int x0, x1, y0, y1;
         int thr = s->mode == SOLVE_VCT && s->threes <= 1 ? SHAPE_THREE : SHAPE_TWO;
@@ -378,15 +378,20 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     } else {
         k = defence_collect(s, R, a, mark, out, 0);
         k = defence_filter(s, R, a, out, k);
-        if (s->defence_hook) s->defence_hook(s, R, a, out, k);
+        if (s->defence_hook) k = s->defence_hook(s, R, a, out, k);
     }
+    /* the patches: looked for in the list, not in mark, which still holds
+     * the candidates that defence_filter dropped: a patch that was one of
+     * those was ignored, and the same proof came back round after round
+     * until the checker's rounds ran out (test_patch_round) */
     Key key = vct_node_key(s, false, depth, fr);
-    for (int i = 0; i < s->patches; i++)
-        if (s->patch[i].key == key && !mark[s->patch[i].move] && k < CAND_MAX &&
-            b->cell[s->patch[i].move] == CELL_EMPTY) {
-            mark[s->patch[i].move] = 1;
-            out[k++] = s->patch[i].move;
-        }
+    for (int i = 0; i < s->patches; i++) {
+        Move p = s->patch[i].move;
+        if (s->patch[i].key != key || k >= CAND_MAX || b->cell[p] != CELL_EMPTY) continue;
+        bool listed = false;
+        for (int j = 0; j < k && !listed; j++) listed = out[j] == p;
+        if (!listed) out[k++] = p;
+    }
     /* the defences that break the threat first, plain counter-fours last:
      * most of those are idle (four, forced block, the same threat again).
      * On lfz084 vct puzzles this took 12% fewer nodes (24% by geometric

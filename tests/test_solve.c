@@ -187,6 +187,57 @@ static void test_forget_proofs(void **state) {
     board_free(b);
 }
 
+/* The search misses a defence, the checker finds it, and the patch round
+ * proves the puzzle with it: a test hook drops one defence of the proof's
+ * first defender node (the position after the winning first move), which
+ * the checker must then ask for (Solver.patch), and the second round, on
+ * the table less its proofs (vct_forget_proofs), must answer it. The hook
+ * drops the move after defence_filter, as the filter itself would: such a
+ * patch used to be ignored (gen_and looked for it in the candidates' marks,
+ * which still held it), and the same proof came back in every round: five
+ * patches of the same move, then unknown. */
+static struct {
+    Move first, dropped;
+    int drops;
+} drop_one;
+
+static int drop_one_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, int n) {
+    (void)R;
+    if (owner != s->att || s->sp != 1 || s->st_move[0] != drop_one.first) return n;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (kept[i] != drop_one.dropped) kept[m++] = kept[i];
+    drop_one.drops += n - m;
+    return m;
+}
+
+static void test_patch_round(void **state) {
+    (void)state;
+    SolveOptions o;
+    Solver *s;
+    Board *b = quintet_vct_solved(&s, &o);
+    const SolveTree *t = solver_tree(s);
+    const SolveEdge *e = &t->edge[t->node[0].first];
+    assert_true(e->target > 0);
+    drop_one.first = e->move;
+    drop_one.dropped = MOVE_NONE;
+    const SolveTreeNode *and_node = &t->node[e->target];
+    for (int i = 0; i < and_node->count && drop_one.dropped == MOVE_NONE; i++)
+        if (t->edge[and_node->first + i].move != MOVE_PASS) drop_one.dropped = t->edge[and_node->first + i].move;
+    assert_true(drop_one.dropped != MOVE_NONE);
+    solver_free(s);
+    s = solver_new(8 << 20);
+    assert_non_null(s);
+    s->defence_hook = drop_one_hook;
+    drop_one.drops = 0;
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    assert_true(drop_one.drops > 0);
+    assert_int_equal(s->patches, 1);
+    assert_true(s->patch[0].move == drop_one.dropped);
+    solver_free(s);
+    board_free(b);
+}
+
 /* Tables persist between searches; the entries of an earlier puzzle must
  * not keep their slots (they did, being well worked, and a batch of puzzles
  * saw the table shrink: here the second puzzle took 21% more nodes than on
@@ -737,8 +788,8 @@ static struct {
     long sets, missed;
 } defence_xc;
 
-static void defence_xc_hook(Solver *s, const VcfLine *R, Color owner, const Move *kept, int n) {
-    if (!defence_line_holds(s, R, owner)) return; /* every candidate is kept: nothing to compare */
+static int defence_xc_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, int n) {
+    if (!defence_line_holds(s, R, owner)) return n; /* every candidate is kept: nothing to compare */
     defence_xc.sets++;
     Move every[CAND_MAX];
     int m = defence_every(s, R, owner, every);
@@ -747,6 +798,7 @@ static void defence_xc_hook(Solver *s, const VcfLine *R, Color owner, const Move
         for (int j = 0; j < n && !found; j++) found = kept[j] == every[i];
         if (!found) defence_xc.missed++;
     }
+    return n;
 }
 
 static void test_defence_every(void **state) {
@@ -979,6 +1031,7 @@ int main(void) {
         cmocka_unit_test(test_table_batch),
         cmocka_unit_test(test_table_reuse),
         cmocka_unit_test(test_forget_proofs),
+        cmocka_unit_test(test_patch_round),
         cmocka_unit_test(test_vcf_related),
         cmocka_unit_test(test_shadow_hints),
         cmocka_unit_test(test_variants),

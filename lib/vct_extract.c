@@ -153,6 +153,35 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
     }
     if (g != GEN_LIST) return WALK_FAIL;
     bool need_pass = !(flags & (GENF_FORCED | GENF_ALL));
+    bool tree_pass = s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2;
+    VcfLine line;
+    /* the attacker's answer to the other defences: the line the defences
+     * were chosen against (another VCF, as the full search may find, can
+     * be stopped by a defence the search dropped: lfz084 高飞习题 #229,
+     * defence g14; without the fall-back, 高飞习题 #227 was "the proof tree
+     * could not be built") */
+    if (need_pass && !tree_pass && vct_pass_vcf(s, depth, true, &line) != SR_WIN) return WALK_FAIL;
+    /* That line is found again here, and the VCF table may since have led
+     * the search to another one than the list was made against. A defender
+     * stone on one of its points (a four, a forced reply, a five point of
+     * the last four) may stop it while the list lacks it: lfz084 高飞习题
+     * #240, h7, one of the two five points of i8 in the line i8 h7 m12; the
+     * list, made against m12 i8 n13, had dropped it, and the checker refused
+     * the proof. Each such point that stops the line (replayed) and after
+     * which the attacker is proven (or proven again) to win gets its own
+     * edge; any other defence is left to the checker. */
+    if (need_pass && !tree_pass && n < CAND_MAX) {
+        for (int j = 0; j < line.len && n < CAND_MAX; j++) {
+            Move p = line.mv[j];
+            bool listed = b->cell[p] != CELL_EMPTY || !solve_legal(s, p, d);
+            for (int i = 0; i < n && !listed; i++) listed = cand[i] == p;
+            if (listed) continue;
+            solve_place(s, p, d);
+            bool add = !defence_line_holds(s, &line, a) && or_proven(s, depth, fr);
+            solve_unplace(s, d);
+            if (add) cand[n++] = p;
+        }
+    }
     int node = 0;
     if (w->build) {
         node = tree_add_node(&s->tree, k, n + need_pass);
@@ -169,18 +198,8 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
         if (w->build) tree_set_edge(&s->tree, node, i, m, ci);
     }
     if (need_pass) {
-        int ci;
-        if (s->mode == SOLVE_WIN_IN && (fr >> 1) >= 2)
-            ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
-        else {
-            /* the line the defences were chosen against (another VCF, as
-             * the full search may find, can be stopped by a defence the
-             * search dropped: lfz084 高飞习题 #229, defence g14; without the
-             * fall-back, 高飞习题 #227 was "the proof tree could not be
-             * built") */
-            VcfLine line;
-            ci = vct_pass_vcf(s, depth, true, &line) == SR_WIN ? walk_line(s, w, &line, 0) : WALK_FAIL;
-        }
+        int ci = tree_pass ? (or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL)
+                           : walk_line(s, w, &line, 0);
         if (ci == WALK_FAIL) return WALK_FAIL;
         if (w->build) tree_set_edge(&s->tree, node, n, MOVE_PASS, ci);
     }

@@ -195,7 +195,10 @@ static void test_forget_proofs(void **state) {
  * drops the move after defence_filter, as the filter itself would: such a
  * patch used to be ignored (gen_and looked for it in the candidates' marks,
  * which still held it), and the same proof came back in every round: five
- * patches of the same move, then unknown. */
+ * patches of the same move, then unknown. The dropped defence is one off
+ * the pass edge's line; one on it is given its edge back by the
+ * extraction, which replays that line (vct_extract.c), so the first proof
+ * is checked and no patch is asked for. */
 static struct {
     Move first, dropped;
     int drops;
@@ -221,10 +224,29 @@ static void test_patch_round(void **state) {
     assert_true(e->target > 0);
     drop_one.first = e->move;
     drop_one.dropped = MOVE_NONE;
+    /* defences with an edge of their own, off and on the pass line */
     const SolveTreeNode *and_node = &t->node[e->target];
-    for (int i = 0; i < and_node->count && drop_one.dropped == MOVE_NONE; i++)
-        if (t->edge[and_node->first + i].move != MOVE_PASS) drop_one.dropped = t->edge[and_node->first + i].move;
-    assert_true(drop_one.dropped != MOVE_NONE);
+    Move pass_line[64];
+    int np = 0;
+    for (int i = 0; i < and_node->count; i++) {
+        const SolveEdge *pe = &t->edge[and_node->first + i];
+        if (pe->move != MOVE_PASS) continue;
+        pass_line[np++] = pe->move;
+        for (int v = pe->target; v >= 0 && t->node[v].count && np < 64; v = t->edge[t->node[v].first].target)
+            pass_line[np++] = t->edge[t->node[v].first].move;
+    }
+    assert_true(np > 1);
+    Move off_line = MOVE_NONE, on_line = MOVE_NONE;
+    for (int i = 0; i < and_node->count; i++) {
+        Move m = t->edge[and_node->first + i].move;
+        bool on = false;
+        for (int j = 1; j < np && !on; j++) on = pass_line[j] == m;
+        if (m == MOVE_PASS) continue;
+        if (on && on_line == MOVE_NONE) on_line = m;
+        if (!on && off_line == MOVE_NONE) off_line = m;
+    }
+    assert_true(off_line != MOVE_NONE && on_line != MOVE_NONE);
+    drop_one.dropped = off_line;
     solver_free(s);
     s = solver_new(8 << 20);
     assert_non_null(s);
@@ -234,6 +256,17 @@ static void test_patch_round(void **state) {
     assert_true(drop_one.drops > 0);
     assert_int_equal(s->patches, 1);
     assert_true(s->patch[0].move == drop_one.dropped);
+    solver_free(s);
+    /* a dropped defence on the pass edge's line: the extraction, replaying
+     * that line, gives it an edge, and the first proof is checked */
+    drop_one.dropped = on_line;
+    s = solver_new(8 << 20);
+    assert_non_null(s);
+    s->defence_hook = drop_one_hook;
+    drop_one.drops = 0;
+    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
+    assert_true(drop_one.drops > 0);
+    assert_int_equal(s->patches, 0);
     solver_free(s);
     board_free(b);
 }

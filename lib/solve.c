@@ -475,9 +475,9 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         }
         if (o->kind != SOLVE_VCF && err.defence && err.node >= 0 && err.node < s->tree.nodes &&
             s->tree.node_key[err.node] && round + 1 < PATCH_ROUNDS && s->patches < PATCH_MAX) {
-            s->patch[s->patches].key = s->tree.node_key[err.node];
-            s->patch[s->patches].move = err.move;
-            vct_forget_proofs(s, s->patch[s->patches++].key);
+            Key key = s->tree.node_key[err.node];
+            s->patch[s->patches++] = (SolvePatch){key, err.move};
+            vct_forget_proofs(s, key);
             continue;
         }
         char pt[8];

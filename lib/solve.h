@@ -232,6 +232,12 @@ int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max);
  * read. */
 #define SORT_SCORES 512
 void solve_sort_moves(Move *m, int *score, int n);
+/* Is m among the n moves of list? */
+static inline bool solve_listed(const Move *list, int n, Move m) {
+    for (int i = 0; i < n; i++)
+        if (list[i] == m) return true;
+    return false;
+}
 /* Colour c's five points anywhere (up to max). */
 int solve_fives(const Solver *s, Color c, Move *out, int max);
 

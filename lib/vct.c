@@ -387,10 +387,8 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     Key key = vct_node_key(s, false, depth, fr);
     for (int i = 0; i < s->patches; i++) {
         Move p = s->patch[i].move;
-        if (s->patch[i].key != key || k >= CAND_MAX || b->cell[p] != CELL_EMPTY) continue;
-        bool listed = false;
-        for (int j = 0; j < k && !listed; j++) listed = out[j] == p;
-        if (!listed) out[k++] = p;
+        if (s->patch[i].key == key && k < CAND_MAX && b->cell[p] == CELL_EMPTY && !solve_listed(out, k, p))
+            out[k++] = p;
     }
     /* the defences that break the threat first, plain counter-fours last:
      * most of those are idle (four, forced block, the same threat again).

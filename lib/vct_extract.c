@@ -54,9 +54,7 @@ static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, i
         for (int i = -1; i < n; i++) {
             Move m = i < 0 ? tm : cand[i];
             if (i < 0) {
-                bool listed = false;
-                for (int j = 0; j < n; j++) listed |= cand[j] == m;
-                if (pn != 0 || !listed) continue;
+                if (pn != 0 || !solve_listed(cand, n, m)) continue;
             }
             uint32_t cpn;
             int cfree = vct_child_free(s, fr, m);
@@ -170,17 +168,13 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
      * the proof. Each such point that stops the line (replayed) and after
      * which the attacker is proven (or proven again) to win gets its own
      * edge; any other defence is left to the checker. */
-    if (need_pass && !tree_pass && n < CAND_MAX) {
-        for (int j = 0; j < line.len && n < CAND_MAX; j++) {
-            Move p = line.mv[j];
-            bool listed = b->cell[p] != CELL_EMPTY || !solve_legal(s, p, d);
-            for (int i = 0; i < n && !listed; i++) listed = cand[i] == p;
-            if (listed) continue;
-            solve_place(s, p, d);
-            bool add = !defence_line_holds(s, &line, a) && or_proven(s, depth, fr);
-            solve_unplace(s, d);
-            if (add) cand[n++] = p;
-        }
+    for (int j = 0; need_pass && !tree_pass && j < line.len && n < CAND_MAX; j++) {
+        Move p = line.mv[j]; /* empty: the line is played from here */
+        if (!solve_legal(s, p, d) || solve_listed(cand, n, p)) continue;
+        solve_place(s, p, d);
+        bool add = !defence_line_holds(s, &line, a) && or_proven(s, depth, fr);
+        solve_unplace(s, d);
+        if (add) cand[n++] = p;
     }
     int node = 0;
     if (w->build) {

@@ -126,6 +126,13 @@ static Board *quintet_vct_solved(Solver **s, SolveOptions *o) {
     return b;
 }
 
+/* A second search took at most a div-th of the first one's nodes. */
+static void assert_fraction(uint64_t again, uint64_t first, uint64_t div) {
+    if (again * div > first)
+        print_error("first %llu nodes, again %llu\n", (unsigned long long)first, (unsigned long long)again);
+    assert_true(again * div <= first);
+}
+
 /* The table answers a search it has seen: the same puzzle again on the
  * same solver is proven from the stored numbers at once (the root's proven
  * child: a few hundred nodes of VCF checks and the proof tree, against
@@ -139,9 +146,7 @@ static void test_table_reuse(void **state) {
     Board *b = quintet_vct_solved(&s, &o);
     uint64_t first = out_buf.nodes;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    if (out_buf.nodes * 50 > first) print_error("first %llu nodes, again %llu\n", (unsigned long long)first,
-                                                 (unsigned long long)out_buf.nodes);
-    assert_true(out_buf.nodes * 50 <= first);
+    assert_fraction(out_buf.nodes, first, 50);
     solver_free(s);
     board_free(b);
 }
@@ -180,9 +185,7 @@ static void test_forget_proofs(void **state) {
     free(before);
     assert_true(proven > 0 && disproven > 0 && open > 0);
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    if (out_buf.nodes * 8 > first) print_error("first %llu nodes, after the proofs went %llu\n",
-                                                (unsigned long long)first, (unsigned long long)out_buf.nodes);
-    assert_true(out_buf.nodes * 8 <= first);
+    assert_fraction(out_buf.nodes, first, 8);
     solver_free(s);
     board_free(b);
 }
@@ -214,6 +217,22 @@ static int drop_one_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, i
     return m;
 }
 
+/* Solves b (a checked win) on a fresh solver whose hook drops the move
+ * dropped at drop_one.first's defender node; the patches it took. */
+static int patches_when_dropped(Board *b, const SolveOptions *o, Move dropped) {
+    Solver *s = solver_new(8 << 20);
+    assert_non_null(s);
+    s->defence_hook = drop_one_hook;
+    drop_one.dropped = dropped;
+    drop_one.drops = 0;
+    assert_int_equal(solve(s, b, o, &out_buf), SOLVE_WIN);
+    assert_true(drop_one.drops > 0);
+    int n = s->patches;
+    for (int i = 0; i < n; i++) assert_true(s->patch[i].move == dropped);
+    solver_free(s);
+    return n;
+}
+
 static void test_patch_round(void **state) {
     (void)state;
     SolveOptions o;
@@ -223,7 +242,6 @@ static void test_patch_round(void **state) {
     const SolveEdge *e = &t->edge[t->node[0].first];
     assert_true(e->target > 0);
     drop_one.first = e->move;
-    drop_one.dropped = MOVE_NONE;
     /* defences with an edge of their own, off and on the pass line */
     const SolveTreeNode *and_node = &t->node[e->target];
     Move pass_line[64];
@@ -246,28 +264,11 @@ static void test_patch_round(void **state) {
         if (!on && off_line == MOVE_NONE) off_line = m;
     }
     assert_true(off_line != MOVE_NONE && on_line != MOVE_NONE);
-    drop_one.dropped = off_line;
     solver_free(s);
-    s = solver_new(8 << 20);
-    assert_non_null(s);
-    s->defence_hook = drop_one_hook;
-    drop_one.drops = 0;
-    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    assert_true(drop_one.drops > 0);
-    assert_int_equal(s->patches, 1);
-    assert_true(s->patch[0].move == drop_one.dropped);
-    solver_free(s);
+    assert_int_equal(patches_when_dropped(b, &o, off_line), 1);
     /* a dropped defence on the pass edge's line: the extraction, replaying
      * that line, gives it an edge, and the first proof is checked */
-    drop_one.dropped = on_line;
-    s = solver_new(8 << 20);
-    assert_non_null(s);
-    s->defence_hook = drop_one_hook;
-    drop_one.drops = 0;
-    assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    assert_true(drop_one.drops > 0);
-    assert_int_equal(s->patches, 0);
-    solver_free(s);
+    assert_int_equal(patches_when_dropped(b, &o, on_line), 0);
     board_free(b);
 }
 

@@ -358,7 +358,9 @@ static void test_vcf_related(void **state) {
  * (683,796 against 771,879) until variant 0 counted an AND node's
  * counter-fours once, vct_game_white_l11_1 then (202,914 against 208,848)
  * until variant 0 took fewer quiet moves, which solve it in 9 nodes with or
- * without hints, and vct_game_black_l14_1 before them. */
+ * without hints, and vct_game_black_l14_1 before them. With the 1 + e
+ * threshold at e = 1/2 (before 1/4) this case takes 1,116,261 nodes with
+ * the hints and 1,162,529 without. */
 static void test_shadow_hints(void **state) {
     (void)state;
     Board *b = test_board(RULE_RENJU, 15, "g11 h11 i11 h10 j11 i10 h9 g9 j9 i9 h8 i8 h6 h7 i6 j7 j6 g6");
@@ -371,8 +373,8 @@ static void test_shadow_hints(void **state) {
     assert_non_null(s);
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     assert_true(out_buf.verified);
-    if (out_buf.nodes > 900000) print_error("%llu nodes\n", (unsigned long long)out_buf.nodes);
-    assert_true(out_buf.nodes <= 900000);
+    if (out_buf.nodes > 1140000) print_error("%llu nodes\n", (unsigned long long)out_buf.nodes);
+    assert_true(out_buf.nodes <= 1140000);
     solver_free(s);
     board_free(b);
 }
@@ -817,7 +819,9 @@ static void test_pass_line(void **state) {
  * black's fours real) and #112 (white attacks; the same against black's
  * VCF at OR nodes). Before vct_defence.c followed those stones (forbid_deps),
  * the first 100,000 nodes of these three dropped 8, 5 and 45 moves, and a
- * win (below) was called nowin. */
+ * win (below) was called nowin. Each must compare more than 50 sets of
+ * candidates (#30: 89 in its 100,000 nodes since the 1 + e threshold is
+ * at e = 1/2; #4 and #112 over 6,000). */
 static struct {
     long sets, missed;
 } defence_xc;
@@ -860,7 +864,7 @@ static void test_defence_every(void **state) {
         assert_int_equal(solver_solve(s, b, &o, &out), GMK_OK);
         if (defence_xc.missed) print_error("天狗道场 #%d: %ld moves dropped\n", cases[i].index, defence_xc.missed);
         assert_int_equal(defence_xc.missed, 0);
-        assert_true(defence_xc.sets > 100);
+        assert_true(defence_xc.sets > 50);
         board_free(b);
     }
     s->defence_hook = NULL;

@@ -59,6 +59,10 @@ typedef struct {
                               keys only: no shape tables to build); set after cli_parse() */
 } Cli;
 
+/* A macro's value as a string literal (an option's default in its table). */
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
+
 #define CLI_LINE_MAX ((size_t)1 << 20) /* longer input lines are reported and skipped */
 
 /* Program description for --help, --version and the option table.

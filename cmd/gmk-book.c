@@ -19,8 +19,6 @@ enum {
     OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB,
 };
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
 #define DEFAULT_MARGIN "0.05"
 #ifndef BUILD_CHUNK
 #define BUILD_CHUNK (64u << 20) /* bytes of input read at a time by build */
@@ -39,7 +37,7 @@ enum {
 
 static const CliOption BUILD_OPTIONS[] = {
     O_OUTPUT, O_RULE, O_SIZE,
-    {"max-ply", 0, "N", STR(BOOK_MAX_PLY_DEFAULT), "walk the first N stones of each game (0: all)", NULL, OPT_MAX_PLY},
+    {"max-ply", 0, "N", CLI_STR(BOOK_MAX_PLY_DEFAULT), "walk the first N stones of each game (0: all)", NULL, OPT_MAX_PLY},
     O_MIN_GAMES,
     {"format", 'f', "FORMAT", "auto", "record format: auto moves pgn sgf psq rif", FORMAT_VALUES, OPT_FORMAT},
     {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},

@@ -17,11 +17,12 @@ enum {
 };
 
 /* Per thread. 256 rather than the library's 64: the lfz084 vct set, 2
- * threads, 10 s wall, back to back on one machine (session 33): 1,058
- * against 1,056 (4 gained, 2 lost), though a node costs about 10% more
- * there (the unknown puzzles' median 28.2 M nodes against 31.1 M); 64 hard
- * ones at 12 M nodes, variant 0: 41 solved against 38, nodes x0.84 on the
- * 37 both solved. A short search touches few of the table's pages. */
+ * threads, 10 s wall, two pairs of runs back to back: 1,058 against 1,056
+ * and 1,058 against 1,058 (the edge at 10 s is within the noise, though a
+ * node costs about 10% more: unknown puzzles reach 28.2-28.5 M nodes in
+ * 10 s against 30.1-31.1 M); 64 hard ones at 12 M nodes, variant 0: 41
+ * solved against 38, nodes x0.84 on the 37 both solved. A short search
+ * touches few of the table's pages. */
 #define SOLVE_DEFAULT_MEMORY_MB 256
 #define SGF_NODE_CAP 200000 /* SGF nodes written per position at most */
 
@@ -38,7 +39,7 @@ static const CliOption SOLVE_OPTIONS[] = {
      NULL, OPT_NODES},
     {"time", 0, "TIME", NULL, "stop after this time per position (seconds, or with a unit: 500ms, 2s): result unknown (default: no limit)",
      NULL, OPT_TIME},
-    {"memory", 'm', "MB", "256", "size of the search tables (per thread)", NULL, OPT_MEMORY},
+    {"memory", 'm', "MB", CLI_STR(SOLVE_DEFAULT_MEMORY_MB), "size of the search tables (per thread)", NULL, OPT_MEMORY},
     {"threads", 't', "N", "1",
      "VCT and win in N: run N search variants side by side, the first answer wins (1..3)", "1 2 3",
      OPT_THREADS},

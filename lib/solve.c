@@ -44,15 +44,15 @@ Solver *solver_new(size_t memory) {
     Solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->undo = malloc(SOLVE_STACK * sizeof *s->undo);
-    size_t vb = pow2_floor(memory / 4 / (2 * sizeof(VcfEntry)));
+    size_t vb = pow2_floor(memory / 4 / (VCF_WAYS * sizeof(VcfEntry)));
     size_t tbytes = 4 * sizeof(DfpnEntry) + sizeof(uint32_t); /* a bucket and its tags */
-    size_t tb = pow2_floor((memory - memory / 16 - vb * 2 * sizeof(VcfEntry)) / tbytes);
+    size_t tb = pow2_floor((memory - memory / 16 - vb * VCF_WAYS * sizeof(VcfEntry)) / tbytes);
     /* the move cache: a sixteenth at least, and what the powers of two leave */
-    size_t mb = pow2_floor((memory - vb * 2 * sizeof(VcfEntry) - tb * tbytes) / sizeof(MoveCache));
+    size_t mb = pow2_floor((memory - vb * VCF_WAYS * sizeof(VcfEntry) - tb * tbytes) / sizeof(MoveCache));
     s->vmask = vb - 1; /* solver_free reads the sizes from the masks */
     s->tmask = tb - 1;
     s->mmask = mb - 1;
-    s->vtab = bigmem_alloc(vb * 2 * sizeof *s->vtab);
+    s->vtab = bigmem_alloc(vb * VCF_WAYS * sizeof *s->vtab);
     s->ttab = bigmem_alloc(tb * 4 * sizeof *s->ttab);
     s->ttag = bigmem_alloc(tb * sizeof *s->ttag);
     s->mcache = bigmem_alloc(mb * sizeof *s->mcache);
@@ -67,7 +67,7 @@ Solver *solver_new(size_t memory) {
 void solver_free(Solver *s) {
     if (!s) return;
     free(s->undo);
-    bigmem_free(s->vtab, (s->vmask + 1) * 2 * sizeof *s->vtab);
+    bigmem_free(s->vtab, (s->vmask + 1) * VCF_WAYS * sizeof *s->vtab);
     bigmem_free(s->ttab, (s->tmask + 1) * 4 * sizeof *s->ttab);
     bigmem_free(s->ttag, (s->tmask + 1) * sizeof *s->ttag);
     bigmem_free(s->mcache, (s->mmask + 1) * sizeof *s->mcache);

@@ -58,6 +58,7 @@ typedef struct {
     uint8_t result;   /* SR_FAIL or SR_WIN */
     uint8_t pad_[3];
 } VcfEntry;
+#define VCF_WAYS 4 /* entries per bucket: a 64-byte cache line */
 
 /* df-pn table entry. */
 typedef struct {
@@ -123,7 +124,7 @@ struct Solver {
 
     /* VCF table */
     VcfEntry *vtab;
-    size_t vmask;                   /* buckets - 1 (2 entries per bucket) */
+    size_t vmask;                   /* buckets - 1 (VCF_WAYS entries per bucket) */
 
     /* df-pn */
     DfpnEntry *ttab;

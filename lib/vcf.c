@@ -152,10 +152,15 @@ void solve_sort_moves(Move *m, int *score, int n) {
 
 /* ---- table -------------------------------------------------------------- */
 
-static VcfEntry *vtab_probe(Solver *s, Key k) {
-    VcfEntry *e = &s->vtab[(k & s->vmask) * 2];
-    if (e[0].key == k) return &e[0];
-    if (e[1].key == k) return &e[1];
+/* A position's entries, of the complete search and of the related one
+ * (VCF_REL_KEY), share the bucket of its key k: one cache line holds both.
+ * key is k or k ^ VCF_REL_KEY. */
+static inline VcfEntry *vtab_bucket(const Solver *s, Key k) { return &s->vtab[(k & s->vmask) * VCF_WAYS]; }
+
+static VcfEntry *vtab_probe(Solver *s, Key k, Key key) {
+    VcfEntry *e = vtab_bucket(s, k);
+    for (int i = 0; i < VCF_WAYS; i++)
+        if (e[i].key == key) return &e[i];
     return NULL;
 }
 
@@ -164,22 +169,22 @@ static inline bool vtab_refutes(const VcfEntry *e, int depth) {
     return e && e->result == SR_FAIL && e->depth >= depth;
 }
 
-/* Stores a result; a bucket keeps the newer entry in slot 0. */
-static void vtab_store(Solver *s, Key k, int result, int depth, int len, Move m) {
-    VcfEntry *e = &s->vtab[(k & s->vmask) * 2];
-    VcfEntry *slot = e[0].key == k ? &e[0] : e[1].key == k ? &e[1] : NULL;
+/* Stores a result under key in the bucket of k; a new entry goes to slot
+ * 0, the others move down and the last one goes. */
+static void vtab_store(Solver *s, Key k, Key key, int result, int depth, int len, Move m) {
+    VcfEntry *e = vtab_bucket(s, k), *slot = vtab_probe(s, k, key);
     if (!slot) {
-        e[1] = e[0];
+        memmove(e + 1, e, (VCF_WAYS - 1) * sizeof *e);
         slot = &e[0];
     }
-    slot->key = k;
+    slot->key = key;
     slot->result = (uint8_t)result;
     slot->depth = (uint8_t)(depth > VCF_ANY ? VCF_ANY : depth);
     slot->len = (uint8_t)(len > 255 ? 255 : len);
     slot->move = m;
 }
 
-void vcf_clear(Solver *s) { memset(s->vtab, 0, (s->vmask + 1) * 2 * sizeof *s->vtab); }
+void vcf_clear(Solver *s) { memset(s->vtab, 0, (s->vmask + 1) * VCF_WAYS * sizeof *s->vtab); }
 
 /* ---- search ------------------------------------------------------------- */
 
@@ -362,7 +367,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     if (depth <= 0) return SR_FAIL;
     if (ply + 3 > VCF_LINE_CAP) return SR_FAIL;
     Key k = s->key ^ VCF_ATT_KEY[a];
-    VcfEntry *e = vtab_probe(s, k);
+    VcfEntry *e = vtab_probe(s, k, k);
     Move first = MOVE_NONE;
     if (e) {
         if (vtab_refutes(e, depth)) return SR_FAIL;
@@ -375,20 +380,20 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
     }
     bool rel = s->vcf_related, restrict_fours = rel && last != MOVE_NONE;
-    if (rel && vtab_refutes(vtab_probe(s, k ^ VCF_REL_KEY), depth)) return SR_FAIL;
+    if (rel && vtab_refutes(vtab_probe(s, k, k ^ VCF_REL_KEY), depth)) return SR_FAIL;
     Move cand[CAND_MAX], keep[VCF_KEEP];
     int n, nkeep = -1;
     bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2) {
-        vtab_store(s, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
+        vtab_store(s, k, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
         return SR_FAIL;
     }
     if (nd == 1) {
         Move z;
         solve_fives(s, d, &z, 1);
         if (!solve_is_four(b, z, a) || !solve_legal(s, z, a)) {
-            vtab_store(s, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
+            vtab_store(s, k, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
             return SR_FAIL;
         }
         cand[0] = z;
@@ -438,7 +443,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     Move five[CAND_MAX];
     for (int i = 0; i < n; i++)
         if ((five[i] = solve_four_five(b, cand[i], a)) != MOVE_NONE && depth > 1)
-            __builtin_prefetch(&s->vtab[(vcf_child_key(s, a, cand[i], five[i]) & s->vmask) * 2]);
+            __builtin_prefetch(vtab_bucket(s, vcf_child_key(s, a, cand[i], five[i])));
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
         if (!solve_tick(s)) return SR_ABORT;
@@ -460,8 +465,8 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
              * already: that child would fail at once, so the two stones
              * need not be placed (half the VCF's children end so) */
             Key ck = vcf_child_key(s, a, p, q0);
-            if (vtab_refutes(vtab_probe(s, ck), depth - 1) ||
-                (rel && vtab_refutes(vtab_probe(s, ck ^ VCF_REL_KEY), depth - 1)))
+            if (vtab_refutes(vtab_probe(s, ck, ck), depth - 1) ||
+                (rel && vtab_refutes(vtab_probe(s, ck, ck ^ VCF_REL_KEY), depth - 1)))
                 continue;
             /* two fours from here: the second must have two five points,
              * and none appears (the block only takes more away); against a
@@ -481,7 +486,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                 }
                 solve_unplace(s, a);
 #endif
-                vtab_store(s, ck, SR_FAIL, 1, 0, MOVE_NONE);
+                vtab_store(s, ck, ck, SR_FAIL, 1, 0, MOVE_NONE);
                 continue;
             }
         }
@@ -525,19 +530,19 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
         solve_unplace(s, a);
         if (r == SR_WIN) {
-            vtab_store(s, k, SR_WIN, 0, u, p);
+            vtab_store(s, k, k, SR_WIN, 0, u, p);
             *used = u;
             return SR_WIN;
         }
         if (r == SR_ABORT) return SR_ABORT;
     }
-    vtab_store(s, rel ? k ^ VCF_REL_KEY : k, SR_FAIL, depth, 0, MOVE_NONE);
+    vtab_store(s, k, rel ? k ^ VCF_REL_KEY : k, SR_FAIL, depth, 0, MOVE_NONE);
     return SR_FAIL;
 }
 
 void vcf_prefetch(const Solver *s, Key stones) {
-    __builtin_prefetch(&s->vtab[((stones ^ VCF_ATT_KEY[0]) & s->vmask) * 2]);
-    __builtin_prefetch(&s->vtab[((stones ^ VCF_ATT_KEY[1]) & s->vmask) * 2]);
+    __builtin_prefetch(vtab_bucket(s, stones ^ VCF_ATT_KEY[0]));
+    __builtin_prefetch(vtab_bucket(s, stones ^ VCF_ATT_KEY[1]));
 }
 
 int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line) {

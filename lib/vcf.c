@@ -93,8 +93,10 @@ int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *ou
     for (int y = y0; y <= y1; y++) {
         Move p = point_make(x0, y);
         for (int x = x0; x <= x1; x++, p++) {
-            if (b->cell[p] != CELL_EMPTY || !((mask >> b->ps[p].cls[c]) & 1)) continue;
-            out[n++] = p;
+            /* no branch but the last: whether a point is empty is as good
+             * as random, and mispredicted often as a branch of its own */
+            out[n] = p;
+            n += (b->cell[p] == CELL_EMPTY) & (mask >> b->ps[p].cls[c]);
             if (n == want) return n;
         }
     }
@@ -107,7 +109,8 @@ int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max) {
     for (int d = 0; d < DIR_NB; d++)
         for (int o = -4; o <= 4; o++) {
             Move q = (Move)(p + o * DIR_STEP[d]);
-            if (!o || b->cell[q] != CELL_EMPTY || b->ps[q].cls[c] != CLS_FIVE) continue;
+            /* one branch for the two tests (see solve_scan_class) */
+            if (!o || !((b->cell[q] == CELL_EMPTY) & (b->ps[q].cls[c] == CLS_FIVE))) continue;
             bool seen = false;
             for (int i = 0; i < n; i++) seen |= out[i] == q;
             if (seen) continue;
@@ -315,7 +318,7 @@ static bool no_forbidden_candidate(const Solver *s) {
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             Move z = point_make(x, y);
-            if (b->cell[z] == CELL_EMPTY && may_become_forbidden(b, z)) return false;
+            if ((b->cell[z] == CELL_EMPTY) & may_become_forbidden(b, z)) return false;
         }
     return true;
 }
@@ -330,12 +333,14 @@ static bool no_forbidden_candidate(const Solver *s) {
  * counts hold (then the caller scans). */
 static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int npf, int want, Move *out) {
     int n = 0;
-    for (int i = 0; i < npf; i++)
-        if (b->cell[pf[i]] == CELL_EMPTY && solve_is_four(b, pf[i], a)) out[n++] = pf[i];
+    for (int i = 0; i < npf; i++) {
+        out[n] = pf[i];
+        n += (b->cell[pf[i]] == CELL_EMPTY) & solve_is_four(b, pf[i], a);
+    }
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(last + off * DIR_STEP[e]);
-            if (!off || b->cell[x] != CELL_EMPTY || !solve_is_four(b, x, a)) continue;
+            if (!off || !((b->cell[x] == CELL_EMPTY) & solve_is_four(b, x, a))) continue;
             int j = 0;
             while (j < n && out[j] != x) j++;
             if (j < n) continue;

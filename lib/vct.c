@@ -297,11 +297,14 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 Move p = point_make(x, y);
-                if (b->cell[p] != CELL_EMPTY || mark[p]) continue;
-                bool want = s->quiet_all || (shape_at_least(b, p, a, thr) && b->ps[p].cls[a] >= s->min_cls);
-                if (!want && s->mode == SOLVE_WIN_IN) want = shape_at_least(b, p, d, SHAPE_THREE);
-                if (s->mode == SOLVE_WIN_IN && (fr >> 1) < 2) want = false;
-                if (want && solve_legal(s, p, a)) mark_add(s, mark, p, out, &k);
+                /* the tests joined with & (no branch of their own: whether
+                 * a point is empty is as good as random); an occupied
+                 * point's stale shapes are masked */
+                bool want = s->quiet_all | (shape_at_least(b, p, a, thr) & (b->ps[p].cls[a] >= s->min_cls));
+                if (s->mode == SOLVE_WIN_IN)
+                    want = (fr >> 1) >= 2 && (want | shape_at_least(b, p, d, SHAPE_THREE));
+                if ((want & (b->cell[p] == CELL_EMPTY) & !mark[p]) && solve_legal(s, p, a))
+                    mark_add(s, mark, p, out, &k);
             }
     }
     int score[CAND_MAX];
@@ -643,6 +646,11 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
         solve_place(s, cand[best], mover);
         int r = mid(s, !or_node, cdepth, cfree[best], quiet, cth1, cth2, &cpn[best], &cdn[best]);
         solve_unplace(s, mover);
+        /* this node's own slot, written when the loop ends (the subtree
+         * has likely pushed it out of the cache) */
+        __builtin_prefetch(&s->ttag[k & s->tmask]);
+        __builtin_prefetch(&s->ttab[(k & s->tmask) * 4]);
+        __builtin_prefetch(&s->ttab[(k & s->tmask) * 4 + 3]);
         s->shadow ^= pair;
         s->shadow_dd -= block;
         if (r == SR_ABORT) return SR_ABORT;

@@ -283,6 +283,26 @@ static bool four_leaves_double(const Board *b, Move p, Color a) {
     return false;
 }
 
+/* Can colour a have a four point on p's lines, at most four points away,
+ * once its stone is at p and the other colour's at q (the related search's
+ * candidates after the four at p and its block at q)? Read from the line
+ * words without placing either stone: a point that is a four now, or whose
+ * shape along p's line becomes a four with the stone at p (the block only
+ * takes away). May say yes wrongly, never no. */
+static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
+    for (int e = 0; e < DIR_NB; e++)
+        for (int off = -4; off <= 4; off++) {
+            Move x = (Move)(p + off * DIR_STEP[e]);
+            if (!off || x == q || b->cell[x] != CELL_EMPTY) continue;
+            if (solve_is_four(b, x, a)) return true;
+            uint32_t w;
+            memcpy(&w, b->ps[x].pair, sizeof w);
+            w = word_put_byte(w, e, pair_with_stone(b, e, x, off, a));
+            if ((CLS_FOUR_MASK >> CLASS_TABLE[word_shape4(w, a)]) & 1) return true;
+        }
+    return false;
+}
+
 /* Can empty q be a forbidden point for black once white has played on one
  * of its lines? A white stone only weakens black's shapes, so not when
  * black has fewer than two threats there now (open threes and better, a
@@ -473,6 +493,10 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             if (vtab_refutes(vtab_probe(s, ck, ck), depth - 1) ||
                 (rel && vtab_refutes(vtab_probe(s, ck, ck ^ VCF_REL_KEY), depth - 1)))
                 continue;
+            /* the related search plays only fours on p's lines next: none
+             * there, and no counter-four of the block to answer, and the
+             * child fails at once */
+            if (rel && !solve_is_four(b, q0, d) && !four_on_lines_after(b, p, q0, a)) continue;
             /* two fours from here: the second must have two five points,
              * and none appears (the block only takes more away); against a
              * black renju defender it may also be a single four whose five

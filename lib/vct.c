@@ -524,6 +524,12 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     Key k = vct_node_key(s, or_node, depth, fr);
     uint64_t start = s->nodes;
     if (!solve_tick(s)) return SR_ABORT;
+    /* the node's own slot, written after the move generation (whose VCF
+     * searches take long enough for the fetch, and may have pushed out
+     * what the parent fetched) */
+    __builtin_prefetch(&s->ttag[k & s->tmask], 1);
+    __builtin_prefetch(&s->ttab[(k & s->tmask) * 4], 1);
+    __builtin_prefetch(&s->ttab[(k & s->tmask) * 4 + 3], 1);
     Move cand[CAND_MAX];
     int n, flags;
     int g = vct_gen(s, k, or_node, depth, fr, def_quiet, cand, &n, &flags);

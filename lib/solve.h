@@ -124,6 +124,9 @@ struct Solver {
 
     /* VCF table */
     VcfEntry *vtab;
+    bool replay_check;              /* defence_filter replays each candidate too (tests; always with GMK_DEBUG) */
+    uint64_t replay_shared;         /* candidates decided by defence_filter's shared replay */
+    uint64_t replay_mismatch;       /* ... where the candidate's own replay said otherwise */
     size_t vmask;                   /* buckets - 1 (VCF_WAYS entries per bucket) */
 
     /* df-pn */

@@ -179,6 +179,102 @@ bool defence_line_holds(Solver *s, const VcfLine *R, Color owner) {
     return holds;
 }
 
+/* A candidate's state in defence_replay_all. */
+enum { CAND_OPEN, CAND_STOPS, CAND_HOLDS, CAND_SLOW };
+
+/* defence_line_holds for every candidate pts[idx[k]] at once (a blocker
+ * stone that is neither on R's moves nor a four), with one replay of R and
+ * no candidate placed: st[k] gets CAND_STOPS or CAND_HOLDS, or CAND_SLOW
+ * where the candidate needs its own replay. A blocker stone off R changes
+ * the replay only through the blocker's five points (R's fours keep theirs:
+ * the stone is in none of their windows; the blocker's five points can only
+ * grow when it plays five or more), so at each four the candidate's five
+ * points (those of the replay, and the one p makes as a four point there)
+ * decide, as in defence_line_holds; a four point of the blocker's is left
+ * to the slow replay when the blocker has a five point already. Not for a
+ * black blocker in renju (the
+ * stone changes which replies are forbidden), nor where it can change
+ * which of black's fours are (a four that makes two open threes: the
+ * recursive rule), nor when the blocker needs exactly five and has a five
+ * point (a stone can make it an overline): those are CAND_SLOW. A stone on
+ * a five point of R's last four (R's moves after it) leaves it one fewer. */
+static void defence_replay_all(Solver *s, const VcfLine *R, Color owner, const Move *pts, const int *idx, int nk,
+                               uint8_t *st) {
+    Board *b = s->b;
+    Color blocker = (Color)!owner;
+    int last = line_last_four(R), placed = 0, open = 0, end = CAND_SLOW, na = 0;
+    bool on_end[CAND_MAX];
+    for (int k = 0; k < nk; k++) {
+        Move p = pts[idx[k]];
+        on_end[k] = false;
+        for (int j = last + 1; j < R->len; j++) on_end[k] |= R->mv[j] == p;
+        st[k] = last < 0 ? CAND_SLOW : CAND_OPEN;
+        open += st[k] == CAND_OPEN;
+    }
+    for (int i = 0; open && i <= last; i += 2) {
+        if (b->clscount[owner][CLS_FIVE]) break; /* never after a block: slow */
+        Move a = R->mv[i];
+        if (b->cell[a] != CELL_EMPTY) {
+            end = CAND_STOPS;
+            break;
+        }
+        if (b->rule == RULE_RENJU && owner == COLOR_BLACK && two_open_threes(b, a, -1)) break;
+        int nb = b->clscount[blocker][CLS_FIVE];
+        if (nb && rule_exact(b->rule, blocker)) break;
+        bool a_five = b->ps[a].cls[blocker] == CLS_FIVE;
+        for (int k = 0; k < nk; k++) {
+            if (st[k] != CAND_OPEN) continue;
+            Move p = pts[idx[k]];
+            int cls = b->ps[p].cls[blocker];
+            bool stops;
+            if (cls == CLS_FOUR || cls == CLS_FOUR_THREE) {
+                /* solve_four_five reads a five point of the replay's as
+                 * well as p's (a run of five that skips p): p's own only
+                 * when the blocker has none */
+                Move f = nb ? MOVE_NONE : solve_four_five(b, p, blocker);
+                if (f == MOVE_NONE) {
+                    st[k] = CAND_SLOW;
+                    open--;
+                    continue;
+                }
+                stops = a != f; /* p's five point is the only one */
+            } else if (cls == CLS_DOUBLE_FOUR || cls == CLS_OPEN_FOUR || cls == CLS_FIVE) {
+                stops = true; /* two five points or more with p */
+            } else {
+                stops = nb > 1 || (nb == 1 && !a_five);
+            }
+            if (stops) {
+                st[k] = CAND_STOPS;
+                open--;
+            }
+        }
+        if (!open) break;
+        if (nb > 1 || (nb == 1 && !a_five) || !solve_legal(s, a, owner)) {
+            end = CAND_STOPS;
+            break;
+        }
+        solve_place(s, a, owner);
+        placed++;
+        na = b->clscount[owner][CLS_FIVE];
+        if (na >= 2) {
+            end = CAND_HOLDS;
+            break;
+        }
+        if (na == 0 || i == last) {
+            end = CAND_STOPS;
+            break;
+        }
+        Move q;
+        solve_fives_near(s, a, owner, &q, 1);
+        solve_place(s, q, blocker);
+        placed++;
+    }
+    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? owner : blocker);
+    /* on a five point of the last four, the stone leaves it one fewer */
+    for (int k = 0; k < nk; k++)
+        if (st[k] == CAND_OPEN) st[k] = (uint8_t)(end == CAND_HOLDS && on_end[k] && na < 3 ? CAND_STOPS : end);
+}
+
 int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
     Color blocker = (Color)!owner;
     /* a blocker stone on one of the line's fours or forced replies stops
@@ -189,9 +285,11 @@ int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
      * because R's next four takes its five point: a move too many. */
     bool shortcut = !(s->b->rule == RULE_RENJU && blocker == COLOR_BLACK);
     int last = line_last_four(R);
-    int m = 0;
+    uint8_t keep[CAND_MAX], st[CAND_MAX];
+    int idx[CAND_MAX], nk = 0;
     for (int i = 0; i < n; i++) {
         Move p = pts[i];
+        keep[i] = 0;
         if (!solve_legal(s, p, blocker)) continue;
         bool four = solve_is_four(s->b, p, blocker), on_line = false;
         for (int j = 0; shortcut && j <= last && !four && !on_line; j++) on_line = R->mv[j] == p;
@@ -203,14 +301,37 @@ int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
                 solve_unplace(s, blocker);
             }
 #endif
-            pts[m++] = p;
+            keep[i] = 1;
             continue;
         }
-        solve_place(s, p, blocker);
-        bool holds = defence_line_holds(s, R, owner);
-        solve_unplace(s, blocker);
-        if (!holds) pts[m++] = p;
+        idx[nk++] = i;
     }
+    /* the others replayed: all at once where defence_replay_all can, one by
+     * one where not */
+    for (int k = 0; k < nk; k++) st[k] = CAND_SLOW;
+    if (shortcut && nk > 0) defence_replay_all(s, R, owner, pts, idx, nk, st);
+#ifdef GMK_DEBUG
+    bool check = true;
+#else
+    bool check = s->replay_check;
+#endif
+    for (int k = 0; k < nk; k++) {
+        Move p = pts[idx[k]];
+        bool holds = st[k] == CAND_HOLDS;
+        s->replay_shared += st[k] != CAND_SLOW;
+        if (st[k] == CAND_SLOW || check) {
+            solve_place(s, p, blocker);
+            bool own = defence_line_holds(s, R, owner);
+            solve_unplace(s, blocker);
+            if (st[k] != CAND_SLOW && own != holds) s->replay_mismatch++;
+            assert(st[k] == CAND_SLOW || own == holds);
+            holds = own;
+        }
+        keep[idx[k]] = !holds;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (keep[i]) pts[m++] = pts[i];
     return m;
 }
 

@@ -894,6 +894,43 @@ static void test_defence_every(void **state) {
     free(text);
 }
 
+/* defence_filter's shared replay (lib/vct_defence.c defence_replay_all):
+ * every candidate it decides is replayed on its own as well, and the two
+ * must agree, in renju (a black attacker and a white one) and in the other
+ * two rules, on hard lfz084 天狗道场 positions searched for 100,000 nodes. */
+static void test_shared_replay(void **state) {
+    (void)state;
+    static const struct {
+        int index;
+        Rule rule;
+    } cases[] = {{26, RULE_RENJU}, {61, RULE_RENJU}, {112, RULE_RENJU}, {26, RULE_FREESTYLE}, {35, RULE_STANDARD}};
+    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
+    Solver *s = solver_new(16 << 20);
+    assert_non_null(s);
+    s->replay_check = true;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char pos[1024];
+        assert_true(lfz084_position(text, "天狗道场_puzzle", cases[i].index, pos, sizeof pos));
+        Board *b = test_board(cases[i].rule, 15, pos);
+        SolveOptions o;
+        solve_options_default(&o);
+        o.kind = SOLVE_VCT;
+        o.threes = 99;
+        o.max_nodes = 100000;
+        s->replay_shared = s->replay_mismatch = 0;
+        SolveOutcome out;
+        assert_int_equal(solver_solve(s, b, &o, &out), GMK_OK);
+        if (s->replay_mismatch)
+            print_error("天狗道场 #%d: %llu of %llu\n", cases[i].index, (unsigned long long)s->replay_mismatch,
+                        (unsigned long long)s->replay_shared);
+        assert_int_equal(s->replay_mismatch, 0);
+        assert_true(s->replay_shared > 100); /* 415 to 1,352 */
+        board_free(b);
+    }
+    solver_free(s);
+    free(text);
+}
+
 /* --defend and the defender's own fours (freestyle, no shared data). Black
  * h8 i8 j8 is an open three: white stops it at g8 or k8, or first with the
  * four a4 or a5 (black must block, and white still has g8 or k8). With a
@@ -1089,6 +1126,7 @@ int main(void) {
         cmocka_unit_test(test_defend_vcf_book),
         cmocka_unit_test(test_shapeless_first_move),
         cmocka_unit_test(test_defence_every),
+        cmocka_unit_test(test_shared_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -190,14 +190,15 @@ enum { CAND_OPEN, CAND_STOPS, CAND_HOLDS, CAND_SLOW };
  * the stone is in none of their windows; the blocker's five points can only
  * grow when it plays five or more), so at each four the candidate's five
  * points (those of the replay, and the one p makes as a four point there)
- * decide, as in defence_line_holds; a four point of the blocker's is left
- * to the slow replay when the blocker has a five point already. Not for a
- * black blocker in renju (the
- * stone changes which replies are forbidden), nor where it can change
- * which of black's fours are (a four that makes two open threes: the
- * recursive rule), nor when the blocker needs exactly five and has a five
- * point (a stone can make it an overline): those are CAND_SLOW. A stone on
- * a five point of R's last four (R's moves after it) leaves it one fewer. */
+ * decide, as in defence_line_holds; and a stone on a five point of R's
+ * last four (R's moves after it) leaves it one fewer. CAND_SLOW: a four
+ * point of the blocker's while the blocker has a five point already
+ * (solve_four_five would read that one), any stone while the blocker needs
+ * exactly five and has a five point (a stone can make it an overline), and
+ * in renju any stone from a black four of R's that makes two open threes
+ * on (a white stone can make a false one real: the recursive rule). Not
+ * called for a black blocker in renju, whose stone changes which replies
+ * are forbidden (a forbidden reply wins R for white). */
 static void defence_replay_all(Solver *s, const VcfLine *R, Color owner, const Move *pts, const int *idx, int nk,
                                uint8_t *st) {
     Board *b = s->b;

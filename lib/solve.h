@@ -124,10 +124,12 @@ struct Solver {
 
     /* VCF table */
     VcfEntry *vtab;
-    bool replay_check;              /* defence_filter replays each candidate too (tests; always with GMK_DEBUG) */
-    uint64_t replay_shared;         /* candidates decided by defence_filter's shared replay */
-    uint64_t replay_mismatch;       /* ... where the candidate's own replay said otherwise */
     size_t vmask;                   /* buckets - 1 (VCF_WAYS entries per bucket) */
+
+    /* defence_filter's shared replay (vct_defence.c) */
+    bool replay_check;              /* each candidate replayed on its own too (tests; always with GMK_DEBUG) */
+    uint64_t replay_shared;         /* candidates the shared replay decided */
+    uint64_t replay_mismatch;       /* ... where the candidate's own replay said otherwise */
 
     /* df-pn */
     DfpnEntry *ttab;

@@ -264,20 +264,24 @@ static inline Key vcf_child_key(const Solver *s, Color a, Move p, Move q) {
     return s->key ^ zobrist_table[a][p] ^ zobrist_table[!a][q] ^ VCF_ATT_KEY[a];
 }
 
+/* Colour c's class at empty x once c has a stone off points before x
+ * along e (only the shape along e changes: stones further off change a
+ * shape only for the worse, by an overline). */
+static inline unsigned class_with_stone(const Board *b, int e, Move x, int off, Color c) {
+    uint32_t w; /* the pair bytes as a word: no byte store read back */
+    memcpy(&w, b->ps[x].pair, sizeof w);
+    return CLASS_TABLE[word_shape4(word_put_byte(w, e, pair_with_stone(b, e, x, off, c)), c)];
+}
+
 /* Would colour a's stone at empty p give a a point with two five points
  * (class CLS_OPEN_FOUR or CLS_DOUBLE_FOUR) on p's lines? Read from the line
- * words without placing the stone: at those points only the shape along
- * the line through p changes (stones further off change a shape only for
- * the worse, by an overline). */
+ * words without placing the stone (class_with_stone). */
 static bool four_leaves_double(const Board *b, Move p, Color a) {
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(p + off * DIR_STEP[e]);
             if (!off || b->cell[x] != CELL_EMPTY) continue;
-            uint32_t w; /* the pair bytes as a word: no byte store read back */
-            memcpy(&w, b->ps[x].pair, sizeof w);
-            w = word_put_byte(w, e, pair_with_stone(b, e, x, off, a));
-            unsigned cls = CLASS_TABLE[word_shape4(w, a)];
+            unsigned cls = class_with_stone(b, e, x, off, a);
             if (cls == CLS_OPEN_FOUR || cls == CLS_DOUBLE_FOUR) return true;
         }
     return false;
@@ -285,20 +289,16 @@ static bool four_leaves_double(const Board *b, Move p, Color a) {
 
 /* Can colour a have a four point on p's lines, at most four points away,
  * once its stone is at p and the other colour's at q (the related search's
- * candidates after the four at p and its block at q)? Read from the line
- * words without placing either stone: a point that is a four now, or whose
- * shape along p's line becomes a four with the stone at p (the block only
- * takes away). May say yes wrongly, never no. */
+ * candidates after the four at p and its block at q)? Read without placing
+ * either stone: a point that is a four now, or becomes one with the stone
+ * at p (class_with_stone; the block only takes away). May say yes wrongly,
+ * never no. */
 static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(p + off * DIR_STEP[e]);
             if (!off || x == q || b->cell[x] != CELL_EMPTY) continue;
-            if (solve_is_four(b, x, a)) return true;
-            uint32_t w;
-            memcpy(&w, b->ps[x].pair, sizeof w);
-            w = word_put_byte(w, e, pair_with_stone(b, e, x, off, a));
-            if ((CLS_FOUR_MASK >> CLASS_TABLE[word_shape4(w, a)]) & 1) return true;
+            if (solve_is_four(b, x, a) || ((CLS_FOUR_MASK >> class_with_stone(b, e, x, off, a)) & 1)) return true;
         }
     return false;
 }

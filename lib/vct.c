@@ -106,6 +106,15 @@ static inline bool tt_may_hold(const Solver *s, Key k) {
     return ((x - 0x01010101u) & ~x & 0x80808080u) != 0;
 }
 
+/* Fetches the tag word and the bucket (two cache lines) of key k for
+ * tt_put; write: for writing (a constant in every call). */
+#define TT_PREFETCH(s, k, write)                                         \
+    do {                                                                  \
+        __builtin_prefetch(&(s)->ttag[(k) & (s)->tmask], write);          \
+        __builtin_prefetch(&(s)->ttab[((k) & (s)->tmask) * 4], write);     \
+        __builtin_prefetch(&(s)->ttab[((k) & (s)->tmask) * 4 + 3], write); \
+    } while (0)
+
 static DfpnEntry *tt_find(Solver *s, Key k) {
     if (!tt_may_hold(s, k)) return NULL;
     DfpnEntry *e = &s->ttab[(k & s->tmask) * 4];
@@ -527,9 +536,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     /* the node's own slot, written after the move generation (whose VCF
      * searches take long enough for the fetch, and may have pushed out
      * what the parent fetched) */
-    __builtin_prefetch(&s->ttag[k & s->tmask], 1);
-    __builtin_prefetch(&s->ttab[(k & s->tmask) * 4], 1);
-    __builtin_prefetch(&s->ttab[(k & s->tmask) * 4 + 3], 1);
+    TT_PREFETCH(s, k, 1);
     Move cand[CAND_MAX];
     int n, flags;
     int g = vct_gen(s, k, or_node, depth, fr, def_quiet, cand, &n, &flags);
@@ -654,9 +661,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
         solve_unplace(s, mover);
         /* this node's own slot, written when the loop ends (the subtree
          * has likely pushed it out of the cache) */
-        __builtin_prefetch(&s->ttag[k & s->tmask]);
-        __builtin_prefetch(&s->ttab[(k & s->tmask) * 4]);
-        __builtin_prefetch(&s->ttab[(k & s->tmask) * 4 + 3]);
+        TT_PREFETCH(s, k, 0);
         s->shadow ^= pair;
         s->shadow_dd -= block;
         if (r == SR_ABORT) return SR_ABORT;

@@ -309,8 +309,8 @@ int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
     }
     /* the others replayed: all at once where defence_replay_all can, one by
      * one where not */
-    for (int k = 0; k < nk; k++) st[k] = CAND_SLOW;
-    if (shortcut && nk > 0) defence_replay_all(s, R, owner, pts, idx, nk, st);
+    if (shortcut) defence_replay_all(s, R, owner, pts, idx, nk, st);
+    else memset(st, CAND_SLOW, (size_t)nk);
 #ifdef GMK_DEBUG
     bool check = true;
 #else

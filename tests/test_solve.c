@@ -709,14 +709,25 @@ static bool lfz084_position(const char *text, const char *set, int index, char *
     return true;
 }
 
-/* The 15x15 renju board of lfz084.tsv row (set, index) (third-party
+/* The 15x15 board of lfz084.tsv row (set, index) under rule (third-party
  * data: the test is skipped when it is absent). */
-static Board *lfz084_board(const char *set, int index) {
+static Board *lfz084_board_as(const char *set, int index, Rule rule) {
     char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
     char pos[1024];
     assert_true(lfz084_position(text, set, index, pos, sizeof pos));
     free(text);
-    return test_board(RULE_RENJU, 15, pos);
+    return test_board(rule, 15, pos);
+}
+
+/* The same in renju, the puzzles' own rule. */
+static Board *lfz084_board(const char *set, int index) { return lfz084_board_as(set, index, RULE_RENJU); }
+
+/* The VCT search the defence cross-checks run: any threats, 100,000 nodes. */
+static void defence_check_options(SolveOptions *o) {
+    solve_options_default(o);
+    o->kind = SOLVE_VCT;
+    o->threes = 99;
+    o->max_nodes = 100000;
 }
 
 /* Wins whose first move makes no shape (third-party data, skipped when
@@ -852,15 +863,10 @@ static void test_defence_every(void **state) {
     assert_non_null(s);
     s->defence_hook = defence_xc_hook;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char pos[1024];
-        assert_true(lfz084_position(text, "天狗道场_puzzle", cases[i].index, pos, sizeof pos));
-        Board *b = test_board(RULE_RENJU, 15, pos);
+        Board *b = lfz084_board("天狗道场_puzzle", cases[i].index);
         assert_int_equal(board_to_move(b), cases[i].to_move);
         SolveOptions o;
-        solve_options_default(&o);
-        o.kind = SOLVE_VCT;
-        o.threes = 99;
-        o.max_nodes = 100000;
+        defence_check_options(&o);
         memset(&defence_xc, 0, sizeof defence_xc);
         SolveOutcome out;
         assert_int_equal(solver_solve(s, b, &o, &out), GMK_OK);
@@ -904,19 +910,13 @@ static void test_shared_replay(void **state) {
         int index;
         Rule rule;
     } cases[] = {{26, RULE_RENJU}, {61, RULE_RENJU}, {112, RULE_RENJU}, {26, RULE_FREESTYLE}, {35, RULE_STANDARD}};
-    char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
     s->replay_check = true;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char pos[1024];
-        assert_true(lfz084_position(text, "天狗道场_puzzle", cases[i].index, pos, sizeof pos));
-        Board *b = test_board(cases[i].rule, 15, pos);
+        Board *b = lfz084_board_as("天狗道场_puzzle", cases[i].index, cases[i].rule);
         SolveOptions o;
-        solve_options_default(&o);
-        o.kind = SOLVE_VCT;
-        o.threes = 99;
-        o.max_nodes = 100000;
+        defence_check_options(&o);
         s->replay_shared = s->replay_mismatch = 0;
         SolveOutcome out;
         assert_int_equal(solver_solve(s, b, &o, &out), GMK_OK);
@@ -928,7 +928,6 @@ static void test_shared_replay(void **state) {
         board_free(b);
     }
     solver_free(s);
-    free(text);
 }
 
 /* --defend and the defender's own fours (freestyle, no shared data). Black

@@ -132,6 +132,7 @@ struct Solver {
     uint64_t replay_mismatch;       /* ... where the candidate's own replay said otherwise */
 
     /* df-pn */
+    uint64_t proofs_below;          /* children found proven with fewer free moves (a capped pass before) */
     DfpnEntry *ttab;
     size_t tmask;                   /* buckets - 1 (4 entries per bucket) */
     uint32_t *ttag;                 /* per bucket: its entries' key tags (vct.c), read first */
@@ -142,6 +143,7 @@ struct Solver {
     int threat_cap;                 /* VCT pass: non-four attacker moves allowed on a line (0: any);
                                        the free moves of the node keys then count those left */
     bool quiet_all;                 /* every legal empty point is a candidate quiet move (the last pass) */
+    bool pass_fall_back;            /* gen_and asks vct_pass_vcf with fall_back (a proof walk) */
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */
@@ -294,7 +296,10 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int free_moves, bool de
  * (proven), SR_FAIL (disproven) or SR_ABORT. */
 int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node);
 /* The table's move and proof number for a node (pn > DFPN_INF: no entry). */
-Move vct_tt_move(Solver *s, Key k, uint32_t *pn);
+Move vct_tt_move(Solver *s, Key k, bool att_to_move, int depth, int fr, uint32_t *pn);
+/* The free moves with which a node is proven: fr, or fewer when only a
+ * capped pass before proved it (fr when not proven). */
+int vct_proven_fr(Solver *s, bool att_to_move, int depth, int fr);
 /* Free-move state after the attacker's move m (SOLVE_WIN_IN: moves left *
  * 2 + whether m is a four; a run of fours counts as one move, the forced
  * block of a defender's four as none; 0 in other kinds). */

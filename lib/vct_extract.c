@@ -50,7 +50,7 @@ static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, i
     int cdepth = depth - 1;
     for (int round = 0; round < 2; round++) {
         uint32_t pn;
-        Move tm = vct_tt_move(s, k, &pn);
+        Move tm = vct_tt_move(s, k, true, depth, fr, &pn);
         for (int i = -1; i < n; i++) {
             Move m = i < 0 ? tm : cand[i];
             if (i < 0) {
@@ -58,7 +58,7 @@ static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, i
             }
             uint32_t cpn;
             int cfree = vct_child_free(s, fr, m);
-            vct_tt_move(s, vct_child_key(s, m, s->att, false, cdepth, cfree), &cpn);
+            vct_tt_move(s, vct_child_key(s, m, s->att, false, cdepth, cfree), false, cdepth, cfree, &cpn);
             if (cpn == 0) return m;
         }
         if (round == 0 && vct_mid_or(s, depth, fr, true) != SR_WIN) return MOVE_NONE;
@@ -66,16 +66,23 @@ static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, i
     return MOVE_NONE;
 }
 
+/* Does the table hold node k proven (or its stones with fewer free moves)? */
+static bool tt_proven(Solver *s, Key k, bool or_node, int depth, int fr) {
+    uint32_t pn;
+    vct_tt_move(s, k, or_node, depth, fr, &pn);
+    return pn == 0;
+}
+
 /* Is the OR node after the defender's m proven? (searched again if lost) */
 static bool or_proven(Solver *s, int depth, int fr) {
-    uint32_t pn;
-    vct_tt_move(s, vct_node_key(s, true, depth, fr), &pn);
-    return pn == 0 || vct_mid_or(s, depth, fr, true) == SR_WIN;
+    return tt_proven(s, vct_node_key(s, true, depth, fr), true, depth, fr) ||
+           vct_mid_or(s, depth, fr, true) == SR_WIN;
 }
 
 static int walk_or(Solver *s, Walk *w, int depth, int fr) {
     Board *b = s->b;
     Color a = s->att;
+    fr = vct_proven_fr(s, true, depth, fr); /* walked as proven */
     Key k = vct_node_key(s, true, depth, fr);
     if (w->build) {
         int i = tree_find(&s->tree, k);
@@ -123,6 +130,7 @@ static int walk_or(Solver *s, Walk *w, int depth, int fr) {
 static int walk_and(Solver *s, Walk *w, int depth, int fr) {
     Board *b = s->b;
     Color a = s->att, d = (Color)!a;
+    fr = vct_proven_fr(s, false, depth, fr); /* walked as proven */
     Key k = vct_node_key(s, false, depth, fr);
     if (w->build) {
         int i = tree_find(&s->tree, k);
@@ -131,6 +139,16 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
     Move cand[CAND_MAX];
     int n, flags;
     int g = vct_gen(s, k, false, depth, fr, false, cand, &n, &flags);
+    if (g == GEN_DISPROVEN && s->mode == SOLVE_VCT && tt_proven(s, k, false, depth, fr)) {
+        /* proven, but its moves, no longer cached and made anew on this
+         * path, find no threat: the related VCF search depends on the path
+         * and the search came by another (lfz084 高飞习题 #200, variant 4,
+         * a proof from the capped pass before). The full search finds the
+         * threat's line. */
+        s->pass_fall_back = true;
+        g = vct_gen(s, k, false, depth, fr, false, cand, &n, &flags);
+        s->pass_fall_back = false;
+    }
     if (g == GEN_PROVEN) {
         if (!w->build) {
             /* the defender may take one of the five points, or change a

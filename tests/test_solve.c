@@ -433,7 +433,9 @@ static int tree_max_threats(Board *b, const SolveTree *t, int n, bool attacker) 
 /* Variant 4's capped passes: a win found with at most k non-four attacker
  * moves on a line has a proof that holds no more (the checker accepts it as
  * any other), and the test cases need a cap above 1 (a cap that is not
- * counted down would win them in the first pass). */
+ * counted down would win them in the first pass). A pass reads the proofs
+ * of the pass before (with one free move fewer) where its own table has
+ * none: the proof tree walks them all the same. */
 /* Options for a VCT whose threats may leave a VCF of any length. */
 static void vct_any_threat(SolveOptions *o) {
     solve_options_default(o);
@@ -452,10 +454,15 @@ static void test_threat_cap(void **state) {
         int pos; /* VARIANT_CASES' position, without its limits */
         int cap; /* the pass that wins (this search, today) */
     } CASES[] = {{0, 2}, {1, 1}, {2, 3}};
+    uint64_t below = 0;
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
         Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[CASES[i].pos].moves);
+        s->proofs_below = 0;
         assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
         assert_int_equal(out_buf.threat_cap, CASES[i].cap);
+        assert_true(out_buf.verified);
+        if (CASES[i].cap == 1) assert_int_equal(s->proofs_below, 0);
+        below += s->proofs_below;
         int most = tree_max_threats(b, solver_tree(s), 0, true);
         assert_true(most >= 1 && most <= out_buf.threat_cap);
         /* the other variants do not cap */
@@ -465,6 +472,8 @@ static void test_threat_cap(void **state) {
         o.variant = 4;
         board_free(b);
     }
+    print_message("proofs read from the pass before: %llu\n", (unsigned long long)below);
+    assert_true(below > 0);
     solver_free(s);
 }
 

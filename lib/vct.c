@@ -449,28 +449,40 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
  * raises the cap by one or two a pass, so the proofs of the pass before
  * (in its subtrees: its root failed) stand at fr - 1 or fr - 2 in the next.
  * k: the node's key at fr. The proven entry with fewer, and in *less how
- * many fewer; NULL when there is none. On the 64 hard lfz084 vct puzzles,
+ * many fewer; NULL when there is none, and then in *prev (when not NULL)
+ * the entry with one fewer, if any. On the 64 hard lfz084 vct puzzles,
  * variant 4 alone at 20 M nodes: 41 won against 39, nodes x0.97 on the 37
  * both won (lfz084 天狗道场 #87: 11.2 M against 13.9 M). */
-static DfpnEntry *tt_find_proof_below(Solver *s, Key k, bool att_to_move, int depth, int fr, int *less) {
+static DfpnEntry *tt_find_proof_below(Solver *s, Key k, bool att_to_move, int depth, int fr, int *less,
+                                      DfpnEntry **prev) {
+    if (prev) *prev = NULL;
     if (!s->threat_cap || s->mode != SOLVE_VCT) return NULL;
     Key stones = k ^ ctx_mix(s, att_to_move, depth, fr);
     for (int d = 1; d <= 2 && d <= fr; d++) {
         DfpnEntry *e = tt_find(s, key_with(stones, ctx_mix(s, att_to_move, depth, fr - d)));
         if (e && e->pn == 0) {
             *less = d;
+            if (prev) *prev = NULL;
             return e;
         }
+        if (d == 1 && prev) *prev = e;
     }
     return NULL;
 }
 
-/* Numbers of a child not searched yet. */
+/* Numbers of a child not searched yet: the table's, a proof with fewer
+ * free moves, or the first numbers init and 1. In a capped pass, the
+ * numbers of the same stones with one free move fewer, open in the pass
+ * before, come first instead (init at least): how hard they were to prove
+ * or disprove with one free move fewer is the best guess there is. 64
+ * hard lfz084 vct puzzles, variant 4 alone at 20 M nodes: 43 won against
+ * 41, nodes x0.92 on the 40 both won. (A child disproven with one fewer
+ * starting dearer, at 2 init, was no better: 41.) */
 static void child_numbers(Solver *s, Key k, bool att_to_move, int depth, int fr, uint8_t init, uint32_t *pn,
                           uint32_t *dn) {
     int less;
-    DfpnEntry *e = tt_find(s, k);
-    if (!e && (e = tt_find_proof_below(s, k, att_to_move, depth, fr, &less))) s->proofs_below++;
+    DfpnEntry *e = tt_find(s, k), *prev = NULL;
+    if (!e && (e = tt_find_proof_below(s, k, att_to_move, depth, fr, &less, &prev))) s->proofs_below++;
     if (e) {
         *pn = e->pn;
         *dn = e->dn;
@@ -478,6 +490,10 @@ static void child_numbers(Solver *s, Key k, bool att_to_move, int depth, int fr,
     }
     *pn = init;
     *dn = 1;
+    if (prev && prev->pn != DFPN_INF && prev->dn != DFPN_INF) { /* open: neither 0 */
+        *pn = prev->pn > init ? prev->pn : init;
+        *dn = prev->dn;
+    }
 }
 
 /* First proof number of the node after the attacker's move p, by the class
@@ -739,7 +755,7 @@ int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node) {
 Move vct_tt_move(Solver *s, Key k, bool att_to_move, int depth, int fr, uint32_t *pn) {
     int less;
     DfpnEntry *e = tt_find(s, k);
-    if (!e) e = tt_find_proof_below(s, k, att_to_move, depth, fr, &less);
+    if (!e) e = tt_find_proof_below(s, k, att_to_move, depth, fr, &less, NULL);
     if (!e) {
         *pn = DFPN_INF + 1;
         return MOVE_NONE;
@@ -751,7 +767,7 @@ Move vct_tt_move(Solver *s, Key k, bool att_to_move, int depth, int fr, uint32_t
 int vct_proven_fr(Solver *s, bool att_to_move, int depth, int fr) {
     Key k = vct_node_key(s, att_to_move, depth, fr);
     int less;
-    return !tt_find(s, k) && tt_find_proof_below(s, k, att_to_move, depth, fr, &less) ? fr - less : fr;
+    return !tt_find(s, k) && tt_find_proof_below(s, k, att_to_move, depth, fr, &less, NULL) ? fr - less : fr;
 }
 
 Key vct_child_key(const Solver *s, Move m, Color mover, bool child_or, int depth, int free_moves) {

@@ -440,11 +440,11 @@ typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
  * asked. In VCT, 0 and 3 take a move for a threat when the related VCF
  * search (after the first four, fours on the previous four's lines only)
  * wins after it, but in the last pass, whose disproofs must be complete;
- * 4 is variant 0 with a plain four 1 and the counter-fours summed that in
- * VCT first searches with at most 1, then 2, 3, 4, 5, 6 and 8 non-four
- * attacker moves on any line (fours and the forced blocks of the
- * defender's fours not counted; the capped passes share their table
- * entries), then as asked. 0 and 4 also give a non-four attacker move
+ * 4 is variant 0 with a plain four 1 that in VCT first searches with at
+ * most 1, then 2, 3, 4, 5, 6 and 8 non-four attacker moves on any line
+ * (fours and the forced blocks of the defender's fours not counted; a
+ * node proven in a pass stays proven in the next, and a node still open
+ * there gives the next its first numbers), then as asked. 0 and 4 also give a non-four attacker move
  * one more first proof number where the defender would make less than a
  * closed three (CLS_THREE): a threat that also takes a point the defender
  * needs comes first.

@@ -316,7 +316,7 @@ static const struct {
     {true, true, false, 3, 1, false, 0, 0, {{0}}},
     {false, false, true, 3, 2, true, 0, 0,
      {{0, 0, CLS_DOUBLE_TWO, 10}, {0, 9, 0, 0}, {0, 11, 0, 0}, {0, 13, 0, 0}, {0}}},
-    {false, false, true, 3, 1, false, 0, CLS_THREE,
+    {false, false, true, 3, 1, true, 0, CLS_THREE,
      {{0, 0, 0, 0, 1}, {0, 0, 0, 0, 2}, {0, 0, 0, 0, 3}, {0, 0, 0, 0, 4}, {0, 0, 0, 0, 5}, {0, 0, 0, 0, 6},
       {0, 0, 0, 0, 8}, {0}}},
 };

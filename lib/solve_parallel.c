@@ -39,7 +39,7 @@ GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const S
     /* the search variants of the threads (gmk.h). VCT: df-pn (plain fours
      * as dear as open threes, counter-fours counted once), df-pn with the
      * capped passes first (at most 1, 2, .. 8 non-four moves on a line)
-     * and the old numbers, the narrow threat passes with weak OR numbers.
+     * and plain fours first, the narrow threat passes with weak OR numbers.
      * Win in N, where VCT's passes do not run (variant 3 is 0 there):
      * plain df-pn, the weak numbers at OR nodes, at both */
     static const int PORTFOLIO[2][SOLVE_THREADS] = {{0, 4, 1}, {3, 1, 2}}; /* VCT, win in N */

@@ -229,7 +229,7 @@ static int line_from_tree(Solver *s, Move *line, int cap) {
         placed++;
         node = pick->target;
     }
-    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? a : d);
+    solve_unplace_line(s, placed, a);
     free(h);
     return len;
 }

@@ -143,7 +143,7 @@ struct Solver {
     int threat_cap;                 /* VCT pass: non-four attacker moves allowed on a line (0: any);
                                        the free moves of the node keys then count those left */
     bool quiet_all;                 /* every legal empty point is a candidate quiet move (the last pass) */
-    bool pass_fall_back;            /* gen_and asks vct_pass_vcf with fall_back (a proof walk) */
+    bool pass_fall_back;            /* gen_and asks vct_pass_vcf with fall_back (a proof walk's AND node) */
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */
@@ -198,6 +198,12 @@ static inline void solve_unplace(Solver *s, Color c) {
     Move p = s->st_move[--s->sp];
     board_unplace(s->b, p, c, &s->undo[s->sp]);
     s->key ^= zobrist_table[c][p];
+}
+
+/* Takes back the last placed stones of a line that first played first and
+ * then the colours in turn. */
+static inline void solve_unplace_line(Solver *s, int placed, Color first) {
+    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? first : (Color)!first);
 }
 
 /* Counts a node; false when a limit stops the search (s->aborted tells

@@ -418,7 +418,7 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
 int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, bool def_quiet, Move *out, int *n,
             int *flags) {
     MoveCache *c = &s->mcache[key & s->mmask];
-    if (c->key == key && !s->pass_fall_back) {
+    if (c->key == key) {
         *n = c->n;
         *flags = c->flags;
         memcpy(out, c->m, (size_t)c->n * sizeof *out);
@@ -448,9 +448,9 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
  * moves (the defences at a node do not depend on fr). A variant's plan
  * raises the cap by one or two a pass, so the proofs of the pass before
  * (in its subtrees: its root failed) stand at fr - 1 or fr - 2 in the next.
- * k: the node's key at fr. The proven entry with fewer, and in *less how
- * many fewer; NULL when there is none, and then in *prev (when not NULL)
- * the entry with one fewer, if any. On the 64 hard lfz084 vct puzzles,
+ * k: the node's key at fr. The proven entry with fewer, and in *less
+ * (when not NULL) how many fewer; NULL when there is none, and then in
+ * *prev (when not NULL) the entry with one fewer, if any. On the 64 hard lfz084 vct puzzles,
  * variant 4 alone at 20 M nodes: 41 won against 39, nodes x0.97 on the 37
  * both won (lfz084 天狗道场 #87: 11.2 M against 13.9 M). */
 static DfpnEntry *tt_find_proof_below(Solver *s, Key k, bool att_to_move, int depth, int fr, int *less,
@@ -461,8 +461,7 @@ static DfpnEntry *tt_find_proof_below(Solver *s, Key k, bool att_to_move, int de
     for (int d = 1; d <= 2 && d <= fr; d++) {
         DfpnEntry *e = tt_find(s, key_with(stones, ctx_mix(s, att_to_move, depth, fr - d)));
         if (e && e->pn == 0) {
-            *less = d;
-            if (prev) *prev = NULL;
+            if (less) *less = d;
             return e;
         }
         if (d == 1 && prev) *prev = e;
@@ -480,9 +479,8 @@ static DfpnEntry *tt_find_proof_below(Solver *s, Key k, bool att_to_move, int de
  * starting dearer, at 2 init, was no better: 41.) */
 static void child_numbers(Solver *s, Key k, bool att_to_move, int depth, int fr, uint8_t init, uint32_t *pn,
                           uint32_t *dn) {
-    int less;
     DfpnEntry *e = tt_find(s, k), *prev = NULL;
-    if (!e && (e = tt_find_proof_below(s, k, att_to_move, depth, fr, &less, &prev))) s->proofs_below++;
+    if (!e && (e = tt_find_proof_below(s, k, att_to_move, depth, fr, NULL, &prev))) s->proofs_below++;
     if (e) {
         *pn = e->pn;
         *dn = e->dn;
@@ -753,9 +751,8 @@ int vct_mid_or(Solver *s, int depth, int free_moves, bool or_node) {
 }
 
 Move vct_tt_move(Solver *s, Key k, bool att_to_move, int depth, int fr, uint32_t *pn) {
-    int less;
     DfpnEntry *e = tt_find(s, k);
-    if (!e) e = tt_find_proof_below(s, k, att_to_move, depth, fr, &less, NULL);
+    if (!e) e = tt_find_proof_below(s, k, att_to_move, depth, fr, NULL, NULL);
     if (!e) {
         *pn = DFPN_INF + 1;
         return MOVE_NONE;

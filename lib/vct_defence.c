@@ -128,7 +128,7 @@ int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Mov
         placed++;
         mark_eyes(s, mark, q[0], blocker, out, &n);
     }
-    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? owner : blocker);
+    solve_unplace_line(s, placed, owner);
     /* the blocker's counter-fours now */
     int want = b->clscount[blocker][CLS_FOUR] + b->clscount[blocker][CLS_FOUR_THREE] +
                b->clscount[blocker][CLS_DOUBLE_FOUR] + b->clscount[blocker][CLS_OPEN_FOUR];
@@ -175,7 +175,7 @@ bool defence_line_holds(Solver *s, const VcfLine *R, Color owner) {
         solve_place(s, q, blocker);
         placed++;
     }
-    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? owner : blocker);
+    solve_unplace_line(s, placed, owner);
     return holds;
 }
 
@@ -270,7 +270,7 @@ static void defence_replay_all(Solver *s, const VcfLine *R, Color owner, const M
         solve_place(s, q, blocker);
         placed++;
     }
-    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? owner : blocker);
+    solve_unplace_line(s, placed, owner);
     /* on a five point of the last four, the stone leaves it one fewer */
     for (int k = 0; k < nk; k++)
         if (st[k] == CAND_OPEN) st[k] = (uint8_t)(end == CAND_HOLDS && on_end[k] && na < 3 ? CAND_STOPS : end);

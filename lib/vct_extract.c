@@ -66,17 +66,11 @@ static Move proven_child(Solver *s, Key k, const Move *cand, int n, int depth, i
     return MOVE_NONE;
 }
 
-/* Does the table hold node k proven (or its stones with fewer free moves)? */
-static bool tt_proven(Solver *s, Key k, bool or_node, int depth, int fr) {
-    uint32_t pn;
-    vct_tt_move(s, k, or_node, depth, fr, &pn);
-    return pn == 0;
-}
-
 /* Is the OR node after the defender's m proven? (searched again if lost) */
 static bool or_proven(Solver *s, int depth, int fr) {
-    return tt_proven(s, vct_node_key(s, true, depth, fr), true, depth, fr) ||
-           vct_mid_or(s, depth, fr, true) == SR_WIN;
+    uint32_t pn;
+    vct_tt_move(s, vct_node_key(s, true, depth, fr), true, depth, fr, &pn);
+    return pn == 0 || vct_mid_or(s, depth, fr, true) == SR_WIN;
 }
 
 static int walk_or(Solver *s, Walk *w, int depth, int fr) {
@@ -138,17 +132,14 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
     }
     Move cand[CAND_MAX];
     int n, flags;
+    /* the node is proven; its moves, when no longer cached, are made anew
+     * on this path, where the related VCF search, which depends on the
+     * path, may find no threat (the search came by another: lfz084 高飞习题
+     * #200, variant 4, a proof from the capped pass before): then the full
+     * search finds the threat's line */
+    s->pass_fall_back = true;
     int g = vct_gen(s, k, false, depth, fr, false, cand, &n, &flags);
-    if (g == GEN_DISPROVEN && s->mode == SOLVE_VCT && tt_proven(s, k, false, depth, fr)) {
-        /* proven, but its moves, no longer cached and made anew on this
-         * path, find no threat: the related VCF search depends on the path
-         * and the search came by another (lfz084 高飞习题 #200, variant 4,
-         * a proof from the capped pass before). The full search finds the
-         * threat's line. */
-        s->pass_fall_back = true;
-        g = vct_gen(s, k, false, depth, fr, false, cand, &n, &flags);
-        s->pass_fall_back = false;
-    }
+    s->pass_fall_back = false;
     if (g == GEN_PROVEN) {
         if (!w->build) {
             /* the defender may take one of the five points, or change a

@@ -430,18 +430,19 @@ static int tree_max_threats(Board *b, const SolveTree *t, int n, bool attacker) 
     return most;
 }
 
-/* Variant 4's capped passes: a win found with at most k non-four attacker
- * moves on a line has a proof that holds no more (the checker accepts it as
- * any other), and the test cases need a cap above 1 (a cap that is not
- * counted down would win them in the first pass). A pass reads the proofs
- * of the pass before (with one free move fewer) where its own table has
- * none: the proof tree walks them all the same. */
 /* Options for a VCT whose threats may leave a VCF of any length. */
 static void vct_any_threat(SolveOptions *o) {
     solve_options_default(o);
     o->kind = SOLVE_VCT;
     o->threes = 99;
 }
+
+/* Variant 4's capped passes: a win found with at most k non-four attacker
+ * moves on a line has a proof that holds no more (the checker accepts it as
+ * any other), and the test cases need a cap above 1 (a cap that is not
+ * counted down would win them in the first pass). A pass reads the proofs
+ * of the pass before (with one free move fewer) where its own table has
+ * none: the proof tree walks them all the same. */
 
 static void test_threat_cap(void **state) {
     (void)state;
@@ -733,9 +734,7 @@ static Board *lfz084_board(const char *set, int index) { return lfz084_board_as(
 
 /* The VCT search the defence cross-checks run: any threats, 100,000 nodes. */
 static void defence_check_options(SolveOptions *o) {
-    solve_options_default(o);
-    o->kind = SOLVE_VCT;
-    o->threes = 99;
+    vct_any_threat(o);
     o->max_nodes = 100000;
 }
 
@@ -900,9 +899,7 @@ static void test_defence_every(void **state) {
     }
     Board *b = test_board(RULE_RENJU, 6, pos);
     SolveOptions o;
-    solve_options_default(&o);
-    o.kind = SOLVE_VCT;
-    o.threes = 99;
+    vct_any_threat(&o);
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     board_free(b);
     solver_free(s);

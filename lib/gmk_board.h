@@ -1,0 +1,158 @@
+/*
+ * gmk_board.h — part of libgmk's public header (gmk.h includes every part):
+ * the board: scalars, status codes, rules, geometry and symmetry, the board
+ * with its incremental state, Zobrist keys.
+ */
+#ifndef GMK_PUBLIC_BOARD_H
+#define GMK_PUBLIC_BOARD_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define GMK_VERSION "0.1.0"
+
+/* ---- scalars ------------------------------------------------------------ */
+
+typedef uint64_t Key;  /* 64-bit Zobrist key */
+typedef int16_t Move;  /* padded point index, or MOVE_NONE / MOVE_PASS */
+
+#define BOARD_MIN 5        /* smallest board side */
+#define BOARD_MAX 22       /* largest board side */
+#define BOARD_DEFAULT 15   /* default board side */
+#define BOARD_PAD 5        /* wall cells around the playing area */
+#define BOARD_STRIDE 32    /* BOARD_MAX + 2 * BOARD_PAD */
+#define BOARD_CELLS (BOARD_STRIDE * BOARD_STRIDE)
+#define MOVES_MAX 1024     /* tokens (stones and passes) in one position */
+
+#define MOVE_NONE ((Move)0) /* no move (a wall cell, never a point) */
+#define MOVE_PASS ((Move)1) /* a pass, written "--" */
+
+typedef enum { COLOR_BLACK = 0, COLOR_WHITE = 1, COLOR_NB = 2, COLOR_NONE = -1 } Color;
+
+typedef enum { RULE_FREESTYLE = 0, RULE_STANDARD = 1, RULE_RENJU = 2, RULE_NB = 3 } Rule;
+
+typedef enum { ORIGIN_BOTTOM = 0, ORIGIN_TOP = 1 } Origin;
+
+/* Cell contents. A stone of colour c is stored as c + 1. */
+enum { CELL_EMPTY = 0, CELL_BLACK = 1, CELL_WHITE = 2, CELL_WALL = 3 };
+
+/* Status codes returned by the library; gmk_strerror() names them. */
+typedef enum {
+    GMK_OK = 0,
+    GMK_ERR_NOMEM,      /* an allocation failed */
+    GMK_ERR_ARG,        /* an argument out of its range */
+    GMK_ERR_SYNTAX,     /* text that is not what was expected */
+    GMK_ERR_OFFBOARD,   /* a coordinate outside the board */
+    GMK_ERR_OCCUPIED,   /* a stone on an occupied point */
+    GMK_ERR_AFTER_WIN,  /* moves after a winning move */
+    GMK_ERR_TOO_LONG,   /* more moves than MOVES_MAX, or a line too long */
+    GMK_ERR_SIZE,       /* a board size outside BOARD_MIN..BOARD_MAX */
+    GMK_ERR_IO,         /* a read or write failed (see errno) */
+    GMK_ERR_CORRUPT,    /* a file that fails its checks */
+    GMK_ERR_FORMAT,     /* a well-formed file of an unsupported kind/version */
+    GMK_ERR_LIMIT,      /* a search limit stopped the work */
+    GMK_STATUS_NB
+} GmkStatus;
+
+const char *gmk_strerror(GmkStatus st);
+
+/* Builds the library's constant tables (Zobrist keys, shape tables). Idempotent
+ * and thread-safe; board_new() calls it, so programs rarely need to. */
+void gmk_init(void);
+
+/* Removes the temporary files and folders the library is writing (a book's
+ * file beside its destination, the runs of a large build): for a program's
+ * SIGINT / SIGTERM handler, which then ends the program. Async-signal-safe;
+ * the library is not to be used after it. */
+void gmk_temp_cleanup(void);
+
+/* ---- rules and names ---------------------------------------------------- */
+
+const char *rule_name(Rule r);                 /* "freestyle", "standard", "renju" */
+GmkStatus rule_parse(const char *s, Rule *out); /* accepts the names above */
+const char *color_name(Color c);               /* "black", "white" */
+
+/* ---- geometry ----------------------------------------------------------- */
+
+static inline Move point_make(int x, int y) {
+    return (Move)((y + BOARD_PAD) * BOARD_STRIDE + (x + BOARD_PAD));
+}
+static inline int point_x(Move p) { return p % BOARD_STRIDE - BOARD_PAD; }
+static inline int point_y(Move p) { return p / BOARD_STRIDE - BOARD_PAD; }
+static inline bool point_on_board(Move p, int size) {
+    return p >= 0 && p < BOARD_CELLS && point_x(p) >= 0 && point_x(p) < size &&
+           point_y(p) >= 0 && point_y(p) < size;
+}
+
+/* The 8 symmetries of the square: t in 0..7; bit 2 transposes first, then
+ * bit 0 mirrors the columns and bit 1 mirrors the rows. t = 0 is the identity. */
+#define SYM_NB 8
+Move sym_point(Move p, int t, int size);
+int sym_inverse(int t);
+void sym_moves(Move *moves, int n, int t, int size); /* in place; passes kept */
+
+/* ---- board -------------------------------------------------------------- */
+
+typedef struct Board Board;
+
+/* A board of the given side and rule, empty, black to move; NULL when out of
+ * memory or when size is out of range. */
+Board *board_new(int size, Rule rule);
+/* Flags of board_new_flags(). BOARD_LIGHT keeps stones, keys and wins only
+ * (no shape state): several times faster make/unmake for record readers and
+ * book building; shape, threat and evaluation functions must not be used. */
+enum { BOARD_LIGHT = 1 };
+Board *board_new_flags(int size, Rule rule, unsigned flags);
+void board_free(Board *b);
+void board_reset(Board *b);                  /* back to the empty board */
+GmkStatus board_copy(Board *dst, const Board *src); /* same size required */
+
+int board_size(const Board *b);
+Rule board_rule(const Board *b);
+Color board_to_move(const Board *b);
+int board_ply(const Board *b);               /* tokens played, passes included */
+Move board_move_at(const Board *b, int i);   /* the i-th token, 0-based */
+int board_cell(const Board *b, Move p);      /* CELL_*; CELL_WALL off the board */
+int board_stone_count(const Board *b, Color c);
+bool board_full(const Board *b);
+
+/* Plays a stone for the side to move, or MOVE_PASS. Fails with
+ * GMK_ERR_OFFBOARD, GMK_ERR_OCCUPIED or GMK_ERR_TOO_LONG and leaves the board
+ * untouched. A stone after a winning move is allowed here; callers that read
+ * records reject it (see notation). */
+GmkStatus board_play(Board *b, Move p);
+void board_undo(Board *b);                   /* takes back the last token */
+
+/* Win detection. board_winner(): the side whose last stone made a winning line
+ * (COLOR_NONE if the last token did not win). board_wins_at(): would colour c
+ * win by playing p now (five or more in freestyle, exactly five in standard,
+ * renju black exactly five, renju white five or more)? board_scan_winner():
+ * a winning line anywhere on the board. */
+Color board_winner(const Board *b);
+bool board_wins_at(const Board *b, Move p, Color c);
+Color board_scan_winner(const Board *b);
+
+Key board_key(const Board *b);               /* Zobrist key, side to move included */
+Key board_key_sym(const Board *b, int t);    /* key of the image under symmetry t */
+/* The same for all 8 images: the smallest of the 8 image keys; *t_out (may be
+ * NULL) receives a symmetry that maps this board to the canonical image. */
+Key board_canonical_key(const Board *b, int *t_out);
+Key board_key_from_scratch(const Board *b);  /* recomputed, for checks */
+
+/* Debug check: recomputes every incrementally kept field from scratch and
+ * returns false on the first mismatch. Asserted after make/unmake in DEBUG. */
+bool board_ok(const Board *b);
+
+/* Sets up the position given by a move list (stones and passes) from the empty
+ * board, applying symmetry t to every move. */
+GmkStatus board_set_moves(Board *b, const Move *moves, int n);
+
+/* ---- Zobrist ------------------------------------------------------------ */
+
+Key zobrist_stone(Color c, Move p);          /* key of a stone */
+Key zobrist_side(void);                      /* xor-ed in when white is to move */
+
+#endif /* GMK_PUBLIC_BOARD_H */

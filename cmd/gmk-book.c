@@ -16,7 +16,7 @@
 
 enum {
     OPT_OUTPUT = CLI_OPT_USER, OPT_MAX_PLY, OPT_MIN_GAMES, OPT_FORMAT, OPT_VARIATIONS, OPT_MEMORY,
-    OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB,
+    OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB, OPT_FORCE,
 };
 
 #define DEFAULT_MARGIN "0.05"
@@ -33,6 +33,7 @@ enum {
 #define O_JSON {"json", 0, NULL, NULL, "JSON Lines output", NULL, CLI_OPT_JSON}
 #define O_OUTPUT {"output", 'o', "BOOK", NULL, "the book to write (required)", "@file", OPT_OUTPUT}
 #define O_MIN_GAMES {"min-games", 0, "N", "1", "drop positions seen fewer than N times", NULL, OPT_MIN_GAMES}
+#define O_FORCE {"force", 0, NULL, NULL, "overwrite an output that is not a book of its kind", NULL, OPT_FORCE}
 #define O_END {NULL, 0, NULL, NULL, NULL, NULL, 0}
 
 static const CliOption BUILD_OPTIONS[] = {
@@ -42,7 +43,7 @@ static const CliOption BUILD_OPTIONS[] = {
     {"format", 'f', "FORMAT", "auto", "record format: auto moves pgn sgf psq rif", FORMAT_VALUES, OPT_FORMAT},
     {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},
     {"memory", 'm', "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
-    O_ORIGIN, O_END,
+    O_ORIGIN, O_FORCE, O_END,
 };
 static const CliOption PROBE_OPTIONS[] = {
     {"pick", 0, NULL, NULL, "print one move, at random weighted by score among the good ones", NULL, OPT_PICK},
@@ -57,17 +58,17 @@ static const CliOption PROBE_OPTIONS[] = {
     {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)", "black white", CLI_OPT_TO_MOVE},
     O_JSON, O_END,
 };
-static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_END};
+static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_FORCE, O_END};
 static const CliOption DUMP_OPTIONS[] = {O_JSON, O_END};
 static const CliOption IMPORT_OPTIONS[] = {
     O_OUTPUT,
     {"rule", 'r', "RULE", "renju", "rule recorded in the book", CLI_RULE_VALUES, CLI_OPT_RULE},
-    O_END,
+    O_FORCE, O_END,
 };
 static const CliOption EXPORT_OPTIONS[] = {
     {"renlib", 0, NULL, NULL, "write a RenLib .lib library (required: the only format)", NULL, OPT_RENLIB},
     {"output", 'o', "BOOK", NULL, "the .lib file to write (required)", "@file", OPT_OUTPUT},
-    O_END,
+    O_FORCE, O_END,
 };
 
 static const CliProgram COMMANDS[] = {
@@ -112,6 +113,7 @@ typedef struct {
     double min_score;          /* --min-score */
     long top;                  /* --top, 0: all */
     bool renlib;               /* --renlib */
+    bool force;                /* --force */
     /* state */
     Book *bk;                  /* probe */
     const char *book_path;     /* its file */
@@ -164,6 +166,7 @@ static bool book_option(void *ctx, int id, const char *arg) {
     case OPT_MIN_SCORE: return parse_double(&g->cli, "min-score", arg, 0, 1, &g->min_score);
     case OPT_TOP: return cli_int(&g->cli, "top", arg, 1, 100000, &g->top);
     case OPT_RENLIB: g->renlib = true; return true;
+    case OPT_FORCE: g->force = true; return true;
     }
     return false;
 }
@@ -185,6 +188,34 @@ static void usage_fail(const Cli *cli, const char *what) {
             cli->command ? cli->command->name : "");
     exit(EXIT_FAILURE_RUN);
 }
+
+/* Refuses (usage error, exit 2) to write g->output when it is one of the
+ * inputs (the same file, by device and inode), or when it exists, is not
+ * empty and does not start with `magic` (a gmk book, a RenLib library)
+ * unless --force: a mistyped -o must not destroy games or another file. */
+static void check_output(Gb *g, char **inputs, const char *magic, size_t magic_len, const char *kind) {
+    struct stat so, si;
+    if (stat(g->output, &so) != 0) return; /* a new file */
+    for (int i = 0; inputs[i]; i++)
+        if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &si) == 0 && si.st_dev == so.st_dev &&
+            si.st_ino == so.st_ino) {
+            char why[PATH_MAX + 64];
+            snprintf(why, sizeof why, "%s: the output is also an input; refusing to overwrite it", g->output);
+            usage_fail(&g->cli, why);
+        }
+    if (g->force || !S_ISREG(so.st_mode) || so.st_size == 0) return;
+    char head[16] = {0};
+    FILE *f = fopen(g->output, "rb");
+    size_t n = f ? fread(head, 1, magic_len, f) : 0;
+    if (f) fclose(f);
+    if (n == magic_len && memcmp(head, magic, magic_len) == 0) return;
+    char why[PATH_MAX + 96];
+    snprintf(why, sizeof why, "%s exists and is not %s; refusing to overwrite it (--force to do so)",
+             g->output, kind);
+    usage_fail(&g->cli, why);
+}
+
+#define BOOK_OUTPUT "GMKBOOK", 8, "a gmk book" /* the first 8 bytes of a book, NUL included */
 
 /* ---- build --------------------------------------------------------------- */
 
@@ -297,6 +328,7 @@ static void build_file(Gb *g, const char *path) {
 
 static int cmd_build(Gb *g, char **files) {
     if (!g->output) usage_fail(&g->cli, "build: -o BOOK is required");
+    check_output(g, files, BOOK_OUTPUT);
     /* size the count table from the input: a game of move lists takes about
      * 100 bytes and brings at most max-ply entries (the table is capped by
      * --memory, and pages never touched cost nothing) */
@@ -320,7 +352,9 @@ static int cmd_build(Gb *g, char **files) {
     if (!files[0]) files = stdin_only;
     for (int i = 0; files[i]; i++) build_file(g, files[i]);
     progress(g, true);
-    if (book_builder_write(g->bb, g->output, &err) != GMK_OK) {
+    if (g->cli.failures) /* an input could not be read: a book of the rest would be wrong */
+        cli_error(&g->cli, "%s: not written (an input failed; the old file is kept)", g->output);
+    else if (book_builder_write(g->bb, g->output, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
         g->cli.failures++;
     }
@@ -461,6 +495,7 @@ static int cmd_merge(Gb *g, char **args) {
     int n = 0;
     while (args[n]) n++;
     if (n == 0) usage_fail(&g->cli, "merge: no books to merge");
+    check_output(g, (char *[]){NULL}, BOOK_OUTPUT);
     BookError err;
     if (book_merge((const char *const *)args, n, g->output, (uint32_t)g->min_games, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
@@ -613,6 +648,7 @@ static int cmd_stats(Gb *g, char **args) {
 static int cmd_import(Gb *g, char **args) {
     if (!g->output) usage_fail(&g->cli, "import: -o BOOK is required");
     if (!args[0] || args[1]) usage_fail(&g->cli, "import: one FILE.lib is required");
+    check_output(g, args, BOOK_OUTPUT);
     size_t len;
     char *buf = cli_slurp(args[0], &len);
     if (!buf) {
@@ -634,6 +670,7 @@ static int cmd_export(Gb *g, char **args) {
     if (!g->renlib) usage_fail(&g->cli, "export: --renlib is required (the only format)");
     if (!g->output) usage_fail(&g->cli, "export: -o OUT.lib is required");
     if (!args[0] || args[1]) usage_fail(&g->cli, "export: one BOOK is required");
+    check_output(g, args, "\xffRenLib\xff", 8, "a RenLib library");
     g->bk = open_or_die(g, args[0]);
     BookError err;
     GmkStatus st = renlib_export(g->bk, g->output, &err);

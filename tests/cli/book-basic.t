@@ -103,6 +103,7 @@ Commands and their options, for completions (cli.h's table format).
   command
   --output
   --min-games
+  --force
   --help
   --version
   command

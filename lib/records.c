@@ -148,7 +148,16 @@ static void rec_report(RecordReader *rr, Board *b, size_t start, GameResult resu
                        int variation) {
     int n = board_ply(b);
     Color w = board_winner(b);
-    if (w != COLOR_NONE) result = w == COLOR_BLACK ? RESULT_BLACK : RESULT_WHITE;
+    if (w != COLOR_NONE) {
+        GameResult five = w == COLOR_BLACK ? RESULT_BLACK : RESULT_WHITE;
+        if (rr->strict_result && result != RESULT_UNKNOWN && result != five) {
+            rec_error(rr, start, GMK_ERR_SYNTAX, "the result says %s but %s made five",
+                      result == RESULT_DRAW ? "draw" : game_result_name(result),
+                      game_result_name(five));
+            return;
+        }
+        result = five;
+    }
     GameRecord g = {rr->moves, n, board_size(b), board_rule(b), result, rec_line(rr, start),
                     variation, b};
     rr->records++;
@@ -341,7 +350,25 @@ static size_t pgn_tag(const char *s, size_t i, size_t len, char *name, size_t nc
     return i + 1;
 }
 
-/* PGN: tag pairs, then move text up to a result token. */
+/* A PlayOK result names seats (1-0: the player of the Black tag won), not
+ * colours: after a swap colour choice the Black tag's player may hold the
+ * white stones. choice_slot is the seat token (0-based; even = the Black
+ * tag's seat) that chose, chose_black what it chose; -1: no choice. Returns
+ * the result as the colour that won. */
+static GameResult pgn_seat_result(GameResult r, int choice_slot, bool chose_black) {
+    if (choice_slot < 0 || (r != RESULT_BLACK && r != RESULT_WHITE)) return r;
+    bool first_seat_black = (choice_slot % 2 == 0) == chose_black;
+    if (first_seat_black) return r;
+    return r == RESULT_BLACK ? RESULT_WHITE : RESULT_BLACK;
+}
+
+/* PGN (PlayOK): tag pairs, then move text up to a result token. The move
+ * text alternates between the two seats. In swap openings a seat's token
+ * may be a colour choice ("black"/"white", after 3 stones or after 5) with
+ * "--" seat fillers beside it; those are not moves: the stones go on
+ * alternating black, white. Any other "--" is a pass. The result is mapped
+ * from seats to colours (pgn_seat_result), and a record whose result then
+ * contradicts the five on the board is malformed. */
 static void read_pgn(RecordReader *rr) {
     const char *s = rr->buf;
     size_t len = rr->len, i = 0;
@@ -369,9 +396,16 @@ static void read_pgn(RecordReader *rr) {
             }
             i = skip_space(s, next, len);
         }
-        /* move text */
+        /* move text: tokens alternate between the seats (the Black and White
+         * tags); a colour choice and the "--" next to it are seat moves, not
+         * stones (see pgn_choice) */
         bool done = false, bad = false;
         GameResult result = tag_result;
+        int slot = 0;              /* seat tokens so far: even = the Black tag's seat */
+        int choice_slot = -1;      /* slot of the colour choice; -1: none */
+        bool chose_black = false;  /* the choice was "black" */
+        bool filler_next = false;  /* a "--" right after the choice is a filler */
+        int last_pass_slot = -1;   /* slot of the last "--" pushed as a pass */
         while (i < len && !done) {
             i = skip_space(s, i, len);
             if (i >= len || s[i] == '[') break;
@@ -402,11 +436,22 @@ static void read_pgn(RecordReader *rr) {
                     continue;
                 }
             }
+            bool filler = filler_next;
+            filler_next = false;
+            slot++;
             if (k == 2 && w[0] == '-' && w[1] == '-') {
-                rec_push(rr, MOVE_PASS, t);
-            } else if ((k == 5 && strncasecmp(w, "black", 5) == 0) ||
-                       (k == 5 && strncasecmp(w, "white", 5) == 0)) {
-                rec_push(rr, MOVE_PASS, t); /* swap choice: the colours go on alternating */
+                if (!filler) {
+                    rec_push(rr, MOVE_PASS, t);
+                    last_pass_slot = slot;
+                }
+            } else if (k == 5 &&
+                       (strncasecmp(w, "black", 5) == 0 || strncasecmp(w, "white", 5) == 0)) {
+                /* swap colour choice: not a move, and neither is a "--" beside it */
+                if (last_pass_slot == slot - 1 && rr->n > 0 && rr->moves[rr->n - 1] == MOVE_PASS)
+                    rr->n--;
+                choice_slot = slot - 1;
+                chose_black = tolower((unsigned char)w[0]) == 'b';
+                filler_next = true;
             } else if ((k > 1 || w[0] == '*') && parse_result_word(w, k, &r)) {
                 result = r;
                 done = true;
@@ -437,7 +482,10 @@ static void read_pgn(RecordReader *rr) {
             if (i > start) rec_error(rr, start, GMK_ERR_SYNTAX, "a game without moves");
             continue;
         }
+        result = pgn_seat_result(result, choice_slot, chose_black);
+        rr->strict_result = true;
         rec_finish(rr, start, o->size, rule, result, 0);
+        rr->strict_result = false;
     next_game:;
     }
 }

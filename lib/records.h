@@ -31,6 +31,7 @@ typedef struct {
     long line_no;                    /* ... and the line it is on */
     bool stop;                       /* the sink asked to stop */
     GmkStatus fatal;                 /* GMK_ERR_NOMEM once an allocation failed */
+    bool strict_result;              /* a stated result that contradicts the five is an error */
 } RecordReader;
 
 /* 1-based line of byte offset ofs. */

@@ -97,29 +97,89 @@ static void test_moves_sample(void **state) {
     free(got);
 }
 
+/* The 284 PlayOK games: the colour choices of swap openings are not moves,
+ * the results name seats. Under the exact-five rule (PlayOK's: two games go
+ * on past an overline) every game that ends with a five has it at its last
+ * move, by the side the result names, but one (a five, then one more move). */
 static void test_pgn_samples(void **state) {
     (void)state;
     Got *got = read_shared("evacoregen6.pgn.txt", RECORD_AUTO, RULE_STANDARD, false);
     SKIP_IF_NO_SHARED(got);
     assert_int_equal(got->good + got->bad, 266);
-    assert_int_equal(got->bad, 8); /* games that go on after a five */
+    assert_int_equal(got->bad, 1);
+    assert_int_equal(got->err[0].status, GMK_ERR_AFTER_WIN);
+    assert_int_equal(got->err[0].line, 2954);
     const GameRecord *g = &got->first[0];
-    /* 1. h13 i13 2. j13 white 3. -- h12: swap tokens are passes */
+    /* 1. h13 i13 2. j13 white 3. -- h12: the choice and its filler are no move */
     assert_string_equal(pt(g->moves[0], 15), "h13");
     assert_string_equal(pt(g->moves[2], 15), "j13");
-    assert_int_equal(g->moves[3], MOVE_PASS);
-    assert_int_equal(g->moves[4], MOVE_PASS);
-    assert_string_equal(pt(g->moves[5], 15), "h12");
-    assert_int_equal(g->result, RESULT_BLACK);
+    assert_string_equal(pt(g->moves[3], 15), "h12");
+    assert_string_equal(pt(g->moves[4], 15), "g10");
+    assert_int_equal(g->result, RESULT_BLACK); /* 1-0, the chooser took white */
     assert_int_equal(g->line, 1);
-    assert_int_equal(got->first[1].result, RESULT_WHITE);
-    for (int i = 0; i < got->bad && i < MAX_GAMES; i++)
-        assert_int_equal(got->err[i].status, GMK_ERR_AFTER_WIN);
-    assert_int_equal(got->err[0].line, 195);
+    /* 1. h8 i9 2. j8 black 3. i7 i8 ... 0-1: the Black tag's player lost
+     * holding the white stones: black won (with a five) */
+    g = &got->first[1];
+    assert_string_equal(pt(g->moves[3], 15), "i7");
+    assert_int_equal(g->result, RESULT_BLACK);
+    int fives = 0;
+    for (int i = 0; i < got->good && i < MAX_GAMES; i++) {
+        g = &got->first[i];
+        assert_int_not_equal(g->result, RESULT_UNKNOWN);
+        if (g->n % 2 == 1 && g->result == RESULT_BLACK) fives++;
+        if (g->n % 2 == 0 && g->result == RESULT_WHITE) fives++;
+    }
+    assert_true(fives > MAX_GAMES * 3 / 4); /* the last stone is mostly the winner's */
+    free(got);
+    got = read_shared("evacoregen6.pgn.txt", RECORD_PGN, RULE_FREESTYLE, false);
+    assert_int_equal(got->bad, 3); /* and two overlines under freestyle */
+    assert_int_equal(got->err[0].line, 2206);
+    assert_int_equal(got->err[1].line, 2954);
+    assert_int_equal(got->err[2].line, 3929);
     free(got);
     got = read_shared("runglathap.pgn.txt", RECORD_PGN, RULE_STANDARD, false);
     assert_int_equal(got->good, 18);
     assert_int_equal(got->bad, 0);
+    free(got);
+}
+
+/* Swap choices and seat results on hand-made PGN. */
+static void test_pgn_swap(void **state) {
+    (void)state;
+    /* three stones, the second seat takes white and places the fourth */
+    Got *got = read_str("[Black \"a\"]\n[White \"b\"]\n[Result \"0-1\"]\n\n"
+                        "1. h8 i9 2. j8 white 3. -- h9 4. j10 0-1\n"
+                        "[Result \"0-1\"]\n1. h8 i9 2. j8 black 3. h9 j9 0-1\n"
+                        "[Result \"1-0\"]\n1. h8 i9 2. j8 k8 3. j9 -- 4. white -- "
+                        "5. k9 l9 1-0\n"
+                        "[Result \"1-0\"]\n1. h8 i9 2. j8 k8 3. j9 -- 4. black k9 "
+                        "5. -- l9 1-0\n",
+                        RECORD_PGN, RULE_FREESTYLE);
+    assert_int_equal(got->bad, 0);
+    assert_int_equal(got->good, 4);
+    const GameRecord *g = &got->first[0];
+    assert_int_equal(g->n, 5);
+    assert_string_equal(pt(g->moves[3], 15), "h9");
+    assert_int_equal(g->result, RESULT_WHITE); /* 0-1: the second seat won, with white */
+    g = &got->first[1];
+    assert_int_equal(g->n, 5);
+    assert_string_equal(pt(g->moves[3], 15), "h9");
+    assert_int_equal(g->result, RESULT_BLACK); /* 0-1: the second seat won, with black */
+    g = &got->first[2];
+    assert_int_equal(g->n, 7); /* fillers and the choice dropped */
+    assert_string_equal(pt(g->moves[5], 15), "k9");
+    assert_int_equal(g->result, RESULT_WHITE); /* the first seat chose white and won */
+    g = &got->first[3];
+    assert_int_equal(g->n, 8); /* a pass after the sixth stone is a pass */
+    assert_int_equal(g->moves[6], MOVE_PASS);
+    assert_int_equal(g->result, RESULT_BLACK);
+    free(got);
+    /* a result that contradicts the five */
+    got = read_str("[Result \"0-1\"]\n\n1. h8 a1 2. h9 a2 3. h10 a3 4. h11 a4 5. h12 0-1\n",
+                   RECORD_PGN, RULE_FREESTYLE);
+    assert_int_equal(got->good, 0);
+    assert_int_equal(got->bad, 1);
+    assert_non_null(strstr(got->err[0].msg, "the result says white but black made five"));
     free(got);
 }
 
@@ -228,8 +288,8 @@ static void test_pgn_broken(void **state) {
     assert_int_equal(got->good, 2); /* the last game has a broken tag but good moves */
     assert_int_equal(got->first[1].n, 1);
     assert_int_equal(got->first[0].result, RESULT_DRAW);
-    assert_int_equal(got->first[0].n, 4);
-    assert_int_equal(got->first[0].moves[2], MOVE_PASS);
+    assert_int_equal(got->first[0].n, 3); /* "black" is a colour choice, not a move */
+    assert_string_equal(pt(got->first[0].moves[2], 15), "j10");
     assert_true(got->bad >= 3);
     assert_int_equal(got->err[0].status, GMK_ERR_SYNTAX);
     assert_int_equal(got->err[0].line, 4);
@@ -397,7 +457,7 @@ static void test_fuzz(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_moves_sample), cmocka_unit_test(test_pgn_samples),
+        cmocka_unit_test(test_moves_sample), cmocka_unit_test(test_pgn_samples), cmocka_unit_test(test_pgn_swap),
         cmocka_unit_test(test_sgf_yixin),    cmocka_unit_test(test_sgf_variations),
         cmocka_unit_test(test_psq_sample),   cmocka_unit_test(test_moves_broken),
         cmocka_unit_test(test_pgn_broken),   cmocka_unit_test(test_sgf_broken),

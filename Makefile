@@ -66,7 +66,7 @@ COMPL_STAMP := $(COMPL)/.stamp
 MAN_PAGES := $(sort $(wildcard cmd/*.[1-9]))
 FIXTURE   := $(B)/ship/gmk-fixture
 
-.PHONY: all deps check check-long check-threads check-unit check-cli check-fuzz check-fault check-determinism check-install \
+.PHONY: all deps check check-long check-parallel check-threads check-unit check-cli check-fuzz check-fault check-determinism check-install \
         bench demo puzzles install uninstall clean fuzz fuzz-build fuzz-replay
 .DEFAULT_GOAL := all
 
@@ -121,7 +121,7 @@ $(B)/tests/%: $(B)/tests/%.o $(TEST_COMMON_OBJ) $(LIBGMK)
 check: deps
 	@sh tests/deps.sh --tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-fault check-determinism \
-	  check-install
+	  check-install check-parallel
 
 check-unit: $(TESTS) $(PROGS)
 	@sh tests/run-unit.sh $(TESTS)
@@ -138,8 +138,14 @@ check-threads: $(B)/tests/test_solve $(B)/tests/test_search
 # The long cross-checks (opt-in, minutes): the unit tests with every heavy
 # loop scaled up 100 times — 10^6 random positions of the PCRE2-versus-table
 # shape check, 40,000 renju positions against the reference forbidden rules.
-check-long: $(TESTS)
+check-long: $(TESTS) $(PROGS) $(B)/bench/bench_book
 	@GMK_TEST_SCALE=100 sh tests/run-unit.sh $(B)/tests/test_shapes $(B)/tests/test_forbidden $(B)/tests/test_board
+	@GMK_BIN=$(abspath $(BIN)) GMK_GEN=$(abspath $(B)/bench/bench_book) sh tests/book-parallel.sh 1000000 8
+
+# The GNU parallel shard recipe (README "Sharding"): shards built by parallel
+# jobs and merged give the bytes of one build.
+check-parallel: $(PROGS) $(B)/bench/bench_book
+	@GMK_BIN=$(abspath $(BIN)) GMK_GEN=$(abspath $(B)/bench/bench_book) sh tests/book-parallel.sh 20000 4
 
 # Fault tests (tests/fault/*.t, the same format as tests/cli): broken input,
 # unreadable files, closed pipes, full disks.

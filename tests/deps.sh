@@ -2,7 +2,8 @@
 # tests/deps.sh — makes sure the build dependencies are present.
 #   tests/deps.sh          build deps: pkg-config, PCRE2, zlib, cmocka headers
 #   tests/deps.sh --tests  also what the tests use when available (jq, zsh, fish,
-#                          and groff and mandoc to lint the man pages)
+#                          groff and mandoc to lint the man pages, GNU parallel
+#                          for the shard recipe)
 # Missing Debian packages are installed with apt-get when running as root on
 # a machine that has it; otherwise this stops and names the packages.
 set -u
@@ -14,7 +15,7 @@ have_pc zlib || need="$need zlib1g-dev"
 have_pc cmocka || need="$need libcmocka-dev"
 optional=""
 if [ "${1:-}" = "--tests" ]; then
-    for tool in jq zsh fish mandoc groff:groff-base; do   # command[:Debian package]
+    for tool in jq zsh fish mandoc groff:groff-base parallel; do   # command[:Debian package]
         command -v "${tool%%:*}" >/dev/null 2>&1 || optional="$optional ${tool#*:}"
     done
 fi

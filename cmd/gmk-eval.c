@@ -286,14 +286,14 @@ static bool eval_position(void *ctx, Board *b, const PosSource *src) {
     out_carry(src);
     putchar('\n');
     if (ev->diagram) {
-        /* forbidden points '*', the top candidates '1'..'9' (not beside
-         * move numbers, where they would read as moves) */
+        /* forbidden points '*', the top candidates 'A'..'I' (letters: digits
+         * are move numbers) */
         static Move marks[BOARD_MAX * BOARD_MAX + 9];
         static char mchars[BOARD_MAX * BOARD_MAX + 9];
         int nm = 0;
-        for (int i = 0; i < nc && i < 9 && !ev->numbers; i++) {
+        for (int i = 0; i < nc && i < 9; i++) {
             marks[nm] = cand[i].move;
-            mchars[nm++] = (char)('1' + i);
+            mchars[nm++] = (char)('A' + i);
         }
         for (int i = 0; i < threats.nforbidden; i++) {
             marks[nm] = threats.forbidden[i];

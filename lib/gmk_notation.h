@@ -38,9 +38,12 @@ GmkStatus notation_parse_position(Board *b, const char *s, size_t len, Origin or
 int notation_format_position(const Board *b, Origin origin, char *buf, size_t cap);
 
 /* Board diagrams. Input: rows of '.', 'x', 'o' (upper case marks the last
- * move and is accepted; '*' and digits mark points and read as empty), top
- * row first, optionally labelled with row numbers and a line of column
- * letters. Lines are fed one at a time to a DiagramReader. */
+ * move and is accepted; '*', '+' and 'A'..'I' mark points and read as
+ * empty), top row first, optionally labelled with row numbers and a line of
+ * column letters. A numbered diagram has move numbers (1..MOVES_MAX) instead
+ * of x and o: move k is played on ply k, black on odd numbers, passes for
+ * the numbers missing. Any other character is an error that names it and
+ * its column. Lines are fed one at a time to a DiagramReader. */
 typedef struct DiagramReader DiagramReader;
 
 /* What a line is to the diagram reader. */
@@ -70,7 +73,7 @@ typedef struct {
     bool labels;            /* coordinate labels around the board */
     bool numbers;           /* move numbers instead of x / o */
     const Move *marks;      /* extra points to mark (may be NULL) */
-    const char *mark_chars; /* one char per mark, e.g. '*' forbidden, '1'.. */
+    const char *mark_chars; /* one char per mark: '*', '+', 'A'..'I' */
     int mark_count;
 } DiagramStyle;
 

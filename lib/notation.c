@@ -147,13 +147,16 @@ int notation_format_position(const Board *b, Origin origin, char *buf, size_t ca
 
 /* ---- diagrams ----------------------------------------------------------- */
 
-#define DIAGRAM_CELL_CHARS ".xXoO*+123456789"
+#define DIAGRAM_CELL_CHARS ".xXoO*+ABCDEFGHI" /* and move numbers 1..MOVES_MAX */
+#define DIAGRAM_NUMBER '#'                     /* a cell holding a move number */
 
 struct DiagramReader {
     int rows;                          /* rows taken */
     int width;                         /* cells per row, 0 before the first */
+    int header_width;                  /* letters of the column-letter line, 0 if none */
     bool header;                       /* a column-letter line was seen */
-    char cell[BOARD_MAX][BOARD_MAX];   /* rows as read, top row first */
+    char cell[BOARD_MAX][BOARD_MAX];   /* rows as read, top row first; DIAGRAM_NUMBER: a number */
+    uint16_t num[BOARD_MAX][BOARD_MAX]; /* the move number of a DIAGRAM_NUMBER cell */
     bool bad;                          /* a row was malformed */
     char why[96];                      /* the reason if bad */
 };
@@ -165,60 +168,159 @@ int diagram_reader_size(const DiagramReader *r) { return r->width; }
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-/* Is s a line of column letters a, b, c, ... (at least BOARD_MIN)? */
-static bool is_column_header(const char *s, size_t len) {
+/* Is s a line of column letters a, b, c, ... (at least BOARD_MIN)? Returns
+ * their count, or 0. */
+static int column_header(const char *s, size_t len) {
     int want = 0;
     for (size_t i = 0; i < len; i++) {
         if (is_space(s[i])) continue;
-        if (tolower((unsigned char)s[i]) != 'a' + want) return false;
+        if (tolower((unsigned char)s[i]) != 'a' + want) return 0;
         want++;
     }
-    return want >= BOARD_MIN && want <= BOARD_MAX;
+    return want >= BOARD_MIN && want <= BOARD_MAX ? want : 0;
 }
 
-/* Extracts the cells of a diagram row into out (up to BOARD_MAX + 1); returns
- * their count, or -1 if the line is not a row. Row labels (numbers) at the
- * start and end are dropped. */
-static int row_cells(const char *s, size_t len, char *out) {
-    size_t a = 0, z = len;
-    while (a < z && is_space(s[a])) a++;
-    while (z > a && is_space(s[z - 1])) z--;
-    /* leading label: digits followed by a space */
-    size_t k = a;
-    while (k < z && isdigit((unsigned char)s[k])) k++;
-    if (k > a && k - a <= 2 && k < z && is_space(s[k])) a = k;
-    /* trailing label: a space followed by digits */
-    k = z;
-    while (k > a && isdigit((unsigned char)s[k - 1])) k--;
-    if (k < z && z - k <= 2 && k > a && is_space(s[k - 1])) z = k;
+/* One token of a diagram row: a character, or a run of digits (a move
+ * number or a row label). */
+typedef struct {
+    char ch;          /* the character; DIAGRAM_NUMBER for digits */
+    int num;          /* the number (digits), -1 if longer than 4 digits */
+    int digits;       /* how many digits */
+    bool spaced;      /* a space (or the line's edge) on both sides */
+} RowToken;
+
+#define ROW_TOKENS_MAX (BOARD_MAX + 3)
+
+/* What a line says as a diagram row. */
+typedef struct {
+    int n;                              /* cells, labels dropped */
+    RowToken cell[ROW_TOKENS_MAX];
+    int bad;                            /* cells that are no diagram character */
+    int first_bad;                      /* index of the first of them */
+    bool dots;                          /* some cell is '.' */
+    bool coordinate;                    /* a letter is followed by a digit, as in "o1" */
+} RowScan;
+
+/* Splits a line into row tokens (at most ROW_TOKENS_MAX; false if more). */
+static bool row_tokens(const char *s, size_t len, RowToken *t, int *count, bool *coordinate) {
     int n = 0;
-    for (size_t i = a; i < z; i++) {
-        if (is_space(s[i])) continue;
-        if (!strchr(DIAGRAM_CELL_CHARS, s[i]) || s[i] == '\0') return -1;
-        if (n > BOARD_MAX) return -1;
-        out[n++] = s[i];
+    *coordinate = false;
+    for (size_t i = 0; i < len;) {
+        if (is_space(s[i])) {
+            i++;
+            continue;
+        }
+        if (n == ROW_TOKENS_MAX) return false;
+        bool before = i == 0 || is_space(s[i - 1]);
+        size_t j = i;
+        RowToken k = {s[i], 0, 0, false};
+        if (isdigit((unsigned char)s[i])) {
+            k.ch = DIAGRAM_NUMBER;
+            while (j < len && isdigit((unsigned char)s[j])) {
+                if (k.num >= 0) k.num = k.num * 10 + (s[j] - '0');
+                if (++k.digits > 4) k.num = -1;
+                j++;
+            }
+            if (i > 0 && isalpha((unsigned char)s[i - 1])) *coordinate = true;
+        } else {
+            j = i + 1;
+        }
+        k.spaced = before && (j == len || is_space(s[j]));
+        t[n++] = k;
+        i = j;
     }
-    return n >= BOARD_MIN && n <= BOARD_MAX ? n : -1;
+    *count = n;
+    return true;
+}
+
+/* Is the token a row label: one or two digits standing alone? */
+static bool is_label(const RowToken *t) { return t->ch == DIAGRAM_NUMBER && t->digits <= 2 && t->spaced; }
+
+/* Reads a line as a diagram row of `want` cells (0: not known yet): drops
+ * the row labels (numbers) at either end when that leaves the cells wanted,
+ * or, not knowing, when they stand alone (both or neither when they differ
+ * on a labelled board: the labels the tools print are equal). Returns false
+ * if the line is not made of row tokens at all. */
+static bool row_scan(const char *s, size_t len, int want, RowScan *rs) {
+    RowToken t[ROW_TOKENS_MAX];
+    int n;
+    memset(rs, 0, sizeof *rs);
+    if (!row_tokens(s, len, t, &n, &rs->coordinate) || n == 0) return false;
+    bool lead = n > 1 && is_label(&t[0]), trail = n > 1 && is_label(&t[n - 1]);
+    int a = 0, z = n;
+    static const int tries[4][2] = {{1, 1}, {1, 0}, {0, 1}, {0, 0}};
+    bool chosen = false;
+    if (want > 0)
+        for (int i = 0; i < 4 && !chosen; i++) {
+            if ((tries[i][0] && !lead) || (tries[i][1] && !trail)) continue;
+            if (n - tries[i][0] - tries[i][1] == want) {
+                a = tries[i][0];
+                z = n - tries[i][1];
+                chosen = true;
+            }
+        }
+    if (!chosen) {
+        a = lead ? 1 : 0;
+        z = trail && n - a > 1 ? n - 1 : n;
+    }
+    for (int i = a; i < z; i++) {
+        RowToken k = t[i];
+        bool ok = k.ch == DIAGRAM_NUMBER ? k.num >= 1 && k.num <= MOVES_MAX
+                                         : strchr(DIAGRAM_CELL_CHARS, k.ch) != NULL;
+        if (!ok && !rs->bad++) rs->first_bad = rs->n;
+        rs->dots |= k.ch == '.';
+        rs->cell[rs->n++] = k;
+    }
+    return true;
+}
+
+/* Is the scanned line a diagram row: every cell a diagram character, or
+ * (a row with a typo) dots among few bad cells; never a move list ("o1"). */
+static bool row_is_diagram(const RowScan *rs) {
+    if (rs->coordinate || rs->n < BOARD_MIN || rs->n > BOARD_MAX) return false;
+    if (!rs->bad) return true;
+    return rs->dots && rs->bad <= (rs->n / 4 > 1 ? rs->n / 4 : 1);
 }
 
 bool diagram_line_starts(const char *s, size_t len) {
-    char cells[BOARD_MAX + 2];
-    return is_column_header(s, len) || row_cells(s, len, cells) > 0;
+    RowScan rs;
+    return column_header(s, len) || (row_scan(s, len, 0, &rs) && row_is_diagram(&rs));
+}
+
+/* A byte for a message: itself if printable, else \xNN. */
+static const char *char_shown(char c, char buf[8]) {
+    if (c > ' ' && c < 0x7f) snprintf(buf, 8, "%c", c);
+    else snprintf(buf, 8, "\\x%02x", (unsigned char)c);
+    return buf;
 }
 
 DiagramFeed diagram_reader_feed(DiagramReader *r, const char *s, size_t len) {
     size_t i = 0;
     while (i < len && is_space(s[i])) i++;
     if (i == len) return diagram_reader_open(r) ? DIAGRAM_DONE : DIAGRAM_NOT;
-    if (is_column_header(s, len)) {
+    int letters = column_header(s, len);
+    if (letters) {
         if (r->rows > 0) return DIAGRAM_DONE; /* footer */
         r->header = true;
+        r->header_width = letters;
         return DIAGRAM_MORE;
     }
-    char cells[BOARD_MAX + 2];
-    int n = row_cells(s, len, cells);
-    if (n < 0) return DIAGRAM_NOT;
+    RowScan rs;
+    int want = r->rows ? r->width : r->header_width;
+    if (!row_scan(s, len, want, &rs) || !row_is_diagram(&rs)) return DIAGRAM_NOT;
+    int n = rs.n;
     if (r->rows == 0) r->width = n;
+    if (rs.bad && !r->bad) {
+        char shown[8];
+        const RowToken *k = &rs.cell[rs.first_bad];
+        r->bad = true;
+        if (k->ch == DIAGRAM_NUMBER)
+            snprintf(r->why, sizeof r->why, "diagram row %d, column %c: %d is not a move number (1..%d)",
+                     r->rows + 1, 'a' + rs.first_bad, k->num, MOVES_MAX);
+        else
+            snprintf(r->why, sizeof r->why, "diagram row %d, column %c: '%s' is not a diagram character",
+                     r->rows + 1, 'a' + rs.first_bad, char_shown(k->ch, shown));
+    }
     if (n != r->width && !r->bad) {
         r->bad = true;
         snprintf(r->why, sizeof r->why, "diagram row %d has %d cells, the first row has %d",
@@ -231,9 +333,43 @@ DiagramFeed diagram_reader_feed(DiagramReader *r, const char *s, size_t len) {
         }
         return DIAGRAM_MORE;
     }
-    memcpy(r->cell[r->rows], cells, (size_t)(n < r->width ? n : r->width));
+    for (int x = 0; x < n && x < r->width; x++) {
+        r->cell[r->rows][x] = rs.cell[x].ch;
+        r->num[r->rows][x] = (uint16_t)(rs.cell[x].num > 0 ? rs.cell[x].num : 0);
+    }
     r->rows++;
     return DIAGRAM_MORE;
+}
+
+/* Plays a numbered diagram (cells of r, n x n, move numbers and no x / o
+ * stones): move k on ply k, black on odd numbers, a pass for each number
+ * missing, and one more when to_move says the other side. */
+static GmkStatus play_numbered(DiagramReader *r, int n, Board *b, Color to_move, ParseError *err) {
+    static Move at[MOVES_MAX + 2];
+    int last = 0;
+    for (int k = 0; k <= MOVES_MAX + 1; k++) at[k] = MOVE_PASS;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            if (r->cell[n - 1 - y][x] != DIAGRAM_NUMBER) continue;
+            int k = r->num[n - 1 - y][x];
+            Move p = point_make(x, y);
+            if (at[k] != MOVE_PASS) {
+                char t1[8], t2[8];
+                notation_point_str(at[k], n, ORIGIN_BOTTOM, t1);
+                notation_point_str(p, n, ORIGIN_BOTTOM, t2);
+                return parse_fail(err, GMK_ERR_SYNTAX, 0, "move number %d is on both %s and %s", k, t1, t2);
+            }
+            at[k] = p;
+            if (k > last) last = k;
+        }
+    if (to_move != COLOR_NONE && (last & 1) != (int)to_move) last++;
+    for (int k = 1; k <= last; k++) {
+        char tok[8];
+        notation_point_str(at[k], n, ORIGIN_BOTTOM, tok);
+        GmkStatus st = play_checked(b, at[k], 0, tok, err);
+        if (st != GMK_OK) return st;
+    }
+    return GMK_OK;
 }
 
 /* Does colour c have a winning line on grid (cells as in Board) under rule,
@@ -315,6 +451,30 @@ GmkStatus diagram_reader_finish(DiagramReader *r, Board *b, Color to_move, Parse
     if (st != GMK_OK) {
         memset(r, 0, sizeof *r);
         return parse_fail(err, st, 0, "%s", why);
+    }
+    /* A numbered diagram: the numbers give the order. */
+    int numbered = 0, stones = 0, ny = 0, nx = 0, nk = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            char ch = r->cell[y][x];
+            if (ch == DIAGRAM_NUMBER && !numbered++) {
+                ny = y;
+                nx = x;
+                nk = r->num[y][x];
+            }
+            stones += ch != DIAGRAM_NUMBER && strchr("xXoO", ch) != NULL;
+        }
+    if (numbered && stones) {
+        memset(r, 0, sizeof *r);
+        return parse_fail(err, GMK_ERR_SYNTAX, 0,
+                          "diagram row %d, column %c: move number %d among x and o stones "
+                          "(a diagram has one or the other)", ny + 1, 'a' + nx, nk);
+    }
+    if (numbered) {
+        board_reset(b);
+        st = play_numbered(r, n, b, to_move, err);
+        memset(r, 0, sizeof *r);
+        return st;
     }
     /* Collect the stones, bottom row first; an upper-case stone is its
      * colour's last move. */

@@ -48,19 +48,19 @@ Mixed input: lines and diagrams.
   c3	white	-
   i9	white	-
 
-Move numbers instead of stones (--numbers; the candidates are not marked
-there).
+Move numbers instead of stones (--numbers; the candidates are letters, as
+in every diagram).
 
   $ printf 'e5 f6 e4 -- e6\n' | gmk-eval -s 9 -f diagram --numbers -n 2
   e5f6e4--e6	white	-	10009	e7 e3
       a  b  c  d  e  f  g  h  i
    9  .  .  .  .  .  .  .  .  . 9
    8  .  .  .  .  .  .  .  .  . 8
-   7  .  .  .  .  .  .  .  .  . 7
+   7  .  .  .  .  A  .  .  .  . 7
    6  .  .  .  .  5  2  .  .  . 6
    5  .  .  .  .  1  .  .  .  . 5
    4  .  .  .  .  3  .  .  .  . 4
-   3  .  .  .  .  .  .  .  .  . 3
+   3  .  .  .  .  B  .  .  .  . 3
    2  .  .  .  .  .  .  .  .  . 2
    1  .  .  .  .  .  .  .  .  . 1
       a  b  c  d  e  f  g  h  i

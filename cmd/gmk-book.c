@@ -16,7 +16,7 @@
 
 enum {
     OPT_OUTPUT = CLI_OPT_USER, OPT_MAX_PLY, OPT_MIN_GAMES, OPT_FORMAT, OPT_VARIATIONS, OPT_MEMORY,
-    OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB, OPT_FORCE,
+    OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB, OPT_FORCE, OPT_PROGRESS,
 };
 
 #define DEFAULT_MARGIN "0.05"
@@ -34,6 +34,7 @@ enum {
 #define O_OUTPUT {"output", 'o', "BOOK", NULL, "the book to write (required)", "@file", OPT_OUTPUT}
 #define O_MIN_GAMES {"min-games", 0, "N", "1", "drop positions seen fewer than N times", NULL, OPT_MIN_GAMES}
 #define O_FORCE {"force", 0, NULL, NULL, "overwrite an output that is not a book of its kind", NULL, OPT_FORCE}
+#define O_PROGRESS {"progress", 0, NULL, NULL, "progress on stderr even when it is not a terminal", NULL, OPT_PROGRESS}
 #define O_END {NULL, 0, NULL, NULL, NULL, NULL, 0}
 
 static const CliOption BUILD_OPTIONS[] = {
@@ -43,7 +44,7 @@ static const CliOption BUILD_OPTIONS[] = {
     {"format", 'f', "FORMAT", "auto", "record format: auto moves pgn sgf psq rif", FORMAT_VALUES, OPT_FORMAT},
     {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},
     {"memory", 'm', "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
-    O_ORIGIN, O_FORCE, O_END,
+    O_ORIGIN, O_FORCE, O_PROGRESS, O_END,
 };
 static const CliOption PROBE_OPTIONS[] = {
     {"pick", 0, NULL, NULL, "print one move, at random weighted by score among the good ones", NULL, OPT_PICK},
@@ -58,7 +59,7 @@ static const CliOption PROBE_OPTIONS[] = {
     {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)", "black white", CLI_OPT_TO_MOVE},
     O_JSON, O_END,
 };
-static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_FORCE, O_END};
+static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_FORCE, O_PROGRESS, O_END};
 static const CliOption DUMP_OPTIONS[] = {O_JSON, O_END};
 static const CliOption IMPORT_OPTIONS[] = {
     O_OUTPUT,
@@ -114,6 +115,7 @@ typedef struct {
     long top;                  /* --top, 0: all */
     bool renlib;               /* --renlib */
     bool force;                /* --force */
+    bool progress;             /* --progress */
     /* state */
     Book *bk;                  /* probe */
     const char *book_path;     /* its file */
@@ -121,8 +123,15 @@ typedef struct {
     const char *file;          /* file being read (build) */
     uint64_t bad_records;
     long records;              /* records of the current file so far (good and bad) */
-    double t0, last_progress;
-    bool tty;                  /* progress on stderr */
+    double t0, last_progress;  /* start of the run, last progress line (s) */
+    bool tty;                  /* progress on stderr (a terminal, or --progress) */
+    bool term;                 /* stderr is a terminal: the line is rewritten in place */
+    int shown;                 /* length of the progress line on the terminal */
+    uint64_t total_bytes;      /* bytes of the input files (0: unknown) */
+    uint64_t done_bytes;       /* bytes of the files and chunks read before the current chunk */
+    size_t chunk_bytes;        /* bytes of the current chunk */
+    long chunk_line, chunk_lines; /* its first line and its lines */
+    long cur_line;             /* line of the last record read */
 } Gb;
 
 static double now(void) {
@@ -167,6 +176,7 @@ static bool book_option(void *ctx, int id, const char *arg) {
     case OPT_TOP: return cli_int(&g->cli, "top", arg, 1, 100000, &g->top);
     case OPT_RENLIB: g->renlib = true; return true;
     case OPT_FORCE: g->force = true; return true;
+    case OPT_PROGRESS: g->progress = true; return true;
     }
     return false;
 }
@@ -219,20 +229,87 @@ static void check_output(Gb *g, char **inputs, const char *magic, size_t magic_l
 
 /* ---- build --------------------------------------------------------------- */
 
-static void progress(Gb *g, bool final) {
-    if (!g->tty) return;
+/* "ETA 12 s", "ETA 3 min 05 s", "ETA 2 h 10 min" for s seconds. */
+static void eta_str(double s, char *out, size_t cap) {
+    long t = s < 0 ? 0 : s > 1e8 ? 100000000 : (long)(s + 0.5);
+    if (t < 60) snprintf(out, cap, "ETA %ld s", t);
+    else if (t < 3600) snprintf(out, cap, "ETA %ld min %02ld s", t / 60, t % 60);
+    else snprintf(out, cap, "ETA %ld h %02ld min", t / 3600, t / 60 % 60);
+}
+
+/* Writes a progress line to stderr: rewritten in place on a terminal (the
+ * rest of a longer line before blanked), one line each on a pipe. */
+static void progress_line(Gb *g, const char *text, bool final) {
+    int len = (int)strlen(text);
+    if (g->term) {
+        fprintf(stderr, "\r%s%*s%s", text, g->shown > len ? g->shown - len : 0, "", final ? "\n" : "");
+        g->shown = final ? 0 : len;
+    } else {
+        fprintf(stderr, "%s\n", text);
+    }
+}
+
+/* Is it time for another progress line (every 0.25 s on a terminal, 2 s on a pipe)? */
+static bool progress_due(Gb *g, bool final) {
+    if (!g->tty) return false;
     double t = now();
-    if (!final && t - g->last_progress < 0.25) return;
+    if (!final && t - g->last_progress < (g->term ? 0.25 : 2.0)) return false;
     g->last_progress = t;
+    return true;
+}
+
+/* Build progress: games, games/s, bad records; the share of the input read
+ * and the time left when the input size is known. */
+static void progress(Gb *g, bool final) {
+    if (!progress_due(g, final)) return;
+    double el = g->last_progress - g->t0;
     uint64_t games = book_builder_games(g->bb);
-    double rate = t > g->t0 ? (double)games / (t - g->t0) : 0;
-    fprintf(stderr, "\r%s: %llu games, %.0f games/s, %llu bad records%s", g->cli.prog,
-            (unsigned long long)games, rate, (unsigned long long)g->bad_records, final ? "\n" : "");
+    double rate = el > 0 ? (double)games / el : 0;
+    char where[96] = "", eta[48], line[256];
+    if (!final && g->total_bytes > 0 && g->chunk_lines > 0) {
+        double in_chunk = (double)(g->cur_line - g->chunk_line) / (double)g->chunk_lines;
+        if (in_chunk < 0) in_chunk = 0;
+        if (in_chunk > 1) in_chunk = 1;
+        double done = (double)g->done_bytes + in_chunk * (double)g->chunk_bytes;
+        double frac = done / (double)g->total_bytes;
+        if (frac > 1) frac = 1;
+        if (frac > 0.001) {
+            eta_str(el * (1 - frac) / frac, eta, sizeof eta);
+            snprintf(where, sizeof where, ", %.0f%% of %.0f MB, %s", frac * 100,
+                     (double)g->total_bytes / 1e6, eta);
+        }
+    }
+    snprintf(line, sizeof line, "%s: %llu games, %.0f games/s%s, %llu bad records", g->cli.prog,
+             (unsigned long long)games, rate, where, (unsigned long long)g->bad_records);
+    progress_line(g, line, final);
+}
+
+/* Turns progress on for a terminal stderr or --progress; starts the clock. */
+static void progress_start(Gb *g) {
+    g->term = isatty(2);
+    g->tty = g->term || g->progress;
+    g->t0 = g->last_progress = now(); /* the first line after a while, with a rate that means something */
+}
+
+/* Progress of writing the book, or of a merge: entries, entries/s, ETA. */
+static void progress_entries(void *ctx, uint64_t done, uint64_t total) {
+    Gb *g = ctx;
+    bool final = done >= total;
+    if (!progress_due(g, final)) return;
+    double el = g->last_progress - g->t0;
+    char eta[48] = "", line[256];
+    if (!final && done > 0) eta_str(el * (double)(total - done) / (double)done, eta, sizeof eta);
+    snprintf(line, sizeof line, "%s: %s %llu of %llu entries (%.0f%%), %.2f M entries/s%s%s",
+             g->cli.prog, g->cmd == CMD_MERGE ? "merged" : "wrote", (unsigned long long)done,
+             (unsigned long long)total, total ? 100.0 * (double)done / (double)total : 100.0,
+             el > 0 ? (double)done / el / 1e6 : 0.0, *eta ? ", " : "", eta);
+    progress_line(g, line, final);
 }
 
 static bool build_game(void *ctx, const GameRecord *rec) {
     Gb *g = ctx;
     g->records++;
+    g->cur_line = rec->line;
     BookError err;
     if (book_builder_add_game(g->bb, rec, &err) != GMK_OK) {
         if (err.status == GMK_ERR_NOMEM || err.status == GMK_ERR_IO) {
@@ -301,13 +378,19 @@ static void build_file(Gb *g, const char *path) {
             continue;
         }
         o.first_record = g->records;
+        long lines = 0;
+        for (size_t i = 0; i < upto; i++) lines += buf[i] == '\n';
+        g->chunk_line = o.first_line;
+        g->chunk_lines = lines;
+        g->chunk_bytes = upto;
         GmkStatus st = records_read(buf, upto, &o, &sink);
         if (st != GMK_OK) {
             cli_error(&g->cli, "%s: %s", g->file, gmk_strerror(st));
             g->cli.failures++;
             break;
         }
-        for (size_t i = 0; i < upto; i++) o.first_line += buf[i] == '\n';
+        o.first_line += lines;
+        g->done_bytes += upto;
         memmove(buf, buf + upto, n - upto);
         n -= upto;
     }
@@ -346,12 +429,20 @@ static int cmd_build(Gb *g, char **files) {
         cli_error(&g->cli, "%s", err.msg);
         return EXIT_FAILURE_RUN;
     }
-    g->tty = isatty(2);
-    g->t0 = now();
     static char *stdin_only[] = {"-", NULL};
     if (!files[0]) files = stdin_only;
+    struct stat sb;
+    if (strcmp(files[0], "-") == 0 && !files[1] && fstat(0, &sb) == 0 && S_ISREG(sb.st_mode))
+        bytes = (uint64_t)sb.st_size; /* stdin from a file: its size is known too */
+    else
+        for (int i = 0; files[i]; i++)
+            if (strcmp(files[i], "-") == 0) bytes = 0; /* a pipe: unknown */
+    g->total_bytes = bytes;
+    progress_start(g);
+    book_builder_set_progress(g->bb, progress_entries, g);
     for (int i = 0; files[i]; i++) build_file(g, files[i]);
     progress(g, true);
+    g->t0 = now(); /* the write's own clock (its first line at once if it takes a while) */
     if (g->cli.failures) /* an input could not be read: a book of the rest would be wrong */
         cli_error(&g->cli, "%s: not written (an input failed; the old file is kept)", g->output);
     else if (book_builder_write(g->bb, g->output, &err) != GMK_OK) {
@@ -497,7 +588,9 @@ static int cmd_merge(Gb *g, char **args) {
     if (n == 0) usage_fail(&g->cli, "merge: no books to merge");
     check_output(g, (char *[]){NULL}, BOOK_OUTPUT);
     BookError err;
-    if (book_merge((const char *const *)args, n, g->output, (uint32_t)g->min_games, &err) != GMK_OK) {
+    progress_start(g);
+    if (book_merge_progress((const char *const *)args, n, g->output, (uint32_t)g->min_games,
+                            progress_entries, g, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
         return EXIT_FAILURE_RUN;
     }

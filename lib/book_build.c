@@ -66,6 +66,8 @@ struct BookBuilder {
     size_t ntext, cap_text;
     Note *notes;
     size_t nnotes, cap_notes;
+    BookProgressFn progress;  /* progress of book_builder_write, NULL if none */
+    void *progress_ctx;
     char *run_dir;            /* temporary folder of spilled runs, NULL if none */
     char **runs;              /* their paths */
     int nruns;
@@ -159,6 +161,11 @@ void book_builder_free(BookBuilder *bb) {
 
 uint64_t book_builder_games(const BookBuilder *bb) { return bb->games; }
 
+void book_builder_set_progress(BookBuilder *bb, BookProgressFn fn, void *ctx) {
+    bb->progress = fn;
+    bb->progress_ctx = ctx;
+}
+
 /* Finds or makes the slot of (key, code) from its home; NULL if the probe
  * runs off the slack (the caller grows the table). */
 static inline Slot *slot_find(Slot *t, size_t cap, size_t home, Key key, uint16_t code) {
@@ -240,8 +247,11 @@ static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32
         }
         GmkStatus st = book_writer_add(w, &e);
         if (st != GMK_OK) return book_writer_finish(w, err); /* drops the file, says why */
+        if (!scratch && bb->progress && (i & 0xffff) == 0xffff) bb->progress(bb->progress_ctx, i + 1, n);
     }
-    return book_writer_finish(w, err);
+    GmkStatus st = book_writer_finish(w, err);
+    if (!scratch && bb->progress && st == GMK_OK) bb->progress(bb->progress_ctx, n, n);
+    return st;
 }
 
 /* Writes the table as a sorted run and empties it. */
@@ -477,7 +487,8 @@ GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err) 
     }
     GmkStatus st = spill(bb, err);
     if (st != GMK_OK) return st;
-    return book_merge((const char *const *)bb->runs, bb->nruns, path, bb->opt.min_games, err);
+    return book_merge_progress((const char *const *)bb->runs, bb->nruns, path, bb->opt.min_games,
+                               bb->progress, bb->progress_ctx, err);
 }
 
 /* ---- merge ------------------------------------------------------------- */
@@ -524,6 +535,12 @@ static void heap_down(Cursor **h, int n, int i, int size) {
 
 GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t min_games,
                      BookError *err) {
+    return book_merge_progress(inputs, n, out, min_games, NULL, NULL, err);
+}
+
+GmkStatus book_merge_progress(const char *const *inputs, int n, const char *out, uint32_t min_games,
+                              BookProgressFn fn, void *ctx, BookError *err) {
+    uint64_t total = 0, done = 0; /* input entries */
     if (n < 1) return book_fail(err, GMK_ERR_ARG, "nothing to merge");
     Cursor *cur = calloc((size_t)n, sizeof *cur);
     Cursor **heap = calloc((size_t)n, sizeof *heap);
@@ -547,6 +564,7 @@ GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t
                            rule_name(info.rule), info.size, info.size);
         }
         info.games += bi->games;
+        total += bi->entries;
         if (bi->max_ply > info.max_ply) info.max_ply = bi->max_ply;
         if (bi->min_games > info.min_games) info.min_games = bi->min_games;
     }
@@ -594,6 +612,7 @@ GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t
             if ((e->comment_len && !ctext) || (e->label_len && !ltext)) st = GMK_ERR_NOMEM;
             first = false;
             c->e++;
+            if (fn && (++done & 0xffff) == 0) fn(ctx, done, total);
             GmkStatus cs = cursor_next(c);
             if (cs != GMK_OK) {
                 st = book_fail(err, cs, "%s: %s", book_path(c->bk), book_last_error(c->bk));
@@ -624,6 +643,7 @@ GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t
         if (st == GMK_OK) st = book_writer_finish(w, err);
         else book_writer_abort(w);
     }
+    if (fn && st == GMK_OK) fn(ctx, total, total);
     for (int i = 0; cur && i < n; i++) book_close(cur[i].bk);
     free(cur);
     free(heap);

@@ -120,6 +120,12 @@ GmkStatus book_builder_add_node(BookBuilder *bb, const Board *b, Move m, unsigne
                                 const char *comment, size_t comment_len, const char *label,
                                 size_t label_len);
 uint64_t book_builder_games(const BookBuilder *bb); /* records counted so far */
+/* Progress of a long book operation: done of total entries so far; called
+ * now and then (every 65,536 entries), and once at the end with done == total. */
+typedef void (*BookProgressFn)(void *ctx, uint64_t done, uint64_t total);
+/* Reports the progress of book_builder_write (entries written, or input
+ * entries merged when runs were spilled) to fn (NULL: none). */
+void book_builder_set_progress(BookBuilder *bb, BookProgressFn fn, void *ctx);
 /* Writes the book (temporary file, fsync, rename). The builder can be freed
  * after; adding more is not allowed. */
 GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err);
@@ -130,6 +136,9 @@ GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err);
  * games gives, byte for byte, the book built from all of them at once. */
 GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t min_games,
                      BookError *err);
+/* book_merge, reporting the input entries read so far to fn (may be NULL). */
+GmkStatus book_merge_progress(const char *const *inputs, int n, const char *out, uint32_t min_games,
+                              BookProgressFn fn, void *ctx, BookError *err);
 
 /* ---- RenLib libraries (lib/renlib.c) ------------------------------------- */
 

@@ -16,6 +16,17 @@ is a terminal: none above; under a pseudo-terminal (script(1)) it shows.
   $ command -v script >/dev/null || echo 'gmk-book: 5 games, N games/s, 2 bad records'; command -v script >/dev/null && script -qec 'gmk-book build -o t.book games.txt' /dev/null < /dev/null | tr '\r' '\n' | grep -a 'games/s' | sed 's/[0-9]* games\/s/N games\/s/'
   gmk-book: 5 games, N games/s, 2 bad records
 
+--progress shows it on a pipe too (one line every 2 s, then the last one;
+with the share of the input read and the time left when its size is known),
+and how the book is written; merge likewise.
+
+  $ gmk-book build --progress -o p.book games.txt 2>&1 | grep -v ': record' | sed -E 's/[0-9.]+ (M entries|games)\/s/N \1\/s/'
+  gmk-book: 5 games, N games/s, 2 bad records
+  gmk-book: wrote 7 of 7 entries (100%), N M entries/s
+  $ gmk-book merge --progress -o m.book p.book p.book 2>&1 | sed -E 's/[0-9.]+ M entries\/s/N M entries\/s/'
+  gmk-book: merged 14 of 14 entries (100%), N M entries/s
+  $ gmk-book merge -o m.book p.book p.book 2>&1
+
 Probe: the position, then one field per book move, best first:
 move:games:wins:draws:losses:score, seen from the side to move, in the
 orientation asked. Moves equivalent under the position's own symmetry are
@@ -104,6 +115,7 @@ Commands and their options, for completions (cli.h's table format).
   --output
   --min-games
   --force
+  --progress
   --help
   --version
   command

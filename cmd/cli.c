@@ -611,6 +611,14 @@ const char *cli_position_str(const Cli *cli, const Board *b, char *buf, size_t c
     return buf;
 }
 
+bool cli_game_over(const Board *b) { return board_winner(b) != COLOR_NONE || board_full(b); }
+
+void out_json_over(const Board *b) {
+    Color w = board_winner(b);
+    if (w != COLOR_NONE) printf(",\"winner\":\"%s\",\"result\":\"over\"", color_name(w));
+    else fputs(",\"winner\":null,\"result\":\"over\"", stdout);
+}
+
 void out_json_common(const Cli *cli, const Board *b) {
     char pos[MOVES_MAX * 3 + 8];
     cli_position_str(cli, b, pos, sizeof pos);

@@ -165,6 +165,12 @@ void out_carry(const PosSource *src);          /* "\t" + carried fields, if any 
 void out_flush(const Cli *cli);                /* fflush + error check */
 /* The normalised position of b. */
 const char *cli_position_str(const Cli *cli, const Board *b, char *buf, size_t cap);
+/* Is the game over on b: the last stone made a winning line, or no empty
+ * point is left? Every tool then says so the same way (man gmk(7)): the
+ * result "over", no moves, and in JSON "winner" (null for a full board). */
+bool cli_game_over(const Board *b);
+/* Writes ,"winner":...,"result":"over" (JSON members) for a game over. */
+void out_json_over(const Board *b);
 /* Writes "position", "rule", "size", "to_move" (JSON members, no braces). */
 void out_json_common(const Cli *cli, const Board *b);
 

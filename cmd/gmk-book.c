@@ -496,7 +496,9 @@ static bool probe_position(void *ctx, Board *b, const PosSource *src) {
     Cli *cli = &g->cli;
     BookMove all[BOARD_MAX * BOARD_MAX + 1];
     int n;
-    GmkStatus st = book_probe(g->bk, b, all, (int)(sizeof all / sizeof all[0]), &n);
+    bool over = cli_game_over(b); /* no book moves after the end: "over" */
+    GmkStatus st = over ? GMK_OK : book_probe(g->bk, b, all, (int)(sizeof all / sizeof all[0]), &n);
+    if (over) n = 0;
     if (st == GMK_ERR_SIZE) {
         cli_line_error(cli, src->file, src->line, "%s", book_last_error(g->bk));
         return true;
@@ -519,6 +521,7 @@ static bool probe_position(void *ctx, Board *b, const PosSource *src) {
     if (cli->json) {
         putchar('{');
         out_json_common(cli, b);
+        if (over) out_json_over(b);
         fputs(",\"moves\":[", stdout);
         for (int i = first; i < k; i++) {
             if (i > first) putchar(',');
@@ -537,7 +540,7 @@ static bool probe_position(void *ctx, Board *b, const PosSource *src) {
         puts("}");
     } else {
         fputs(cli_position_str(cli, b, pos, sizeof pos), stdout);
-        if (k == first) fputs("\t-", stdout);
+        if (k == first) fputs(over ? "\tover" : "\t-", stdout);
         for (int i = first; i < k; i++) print_move_text(cli, b, &all[i]);
         out_carry(src);
         putchar('\n');

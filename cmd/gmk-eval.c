@@ -244,7 +244,8 @@ static bool eval_position(void *ctx, Board *b, const PosSource *src) {
     static PointValue cand[EVAL_MAX_CANDIDATES];
     int nc = eval_candidates(b, cand, ev->candidates > 0 ? ev->candidates : 1);
     int score = nc ? cand[0].score : 0;
-    if (ev->candidates == 0) nc = 0;
+    bool over = cli_game_over(b); /* no moves to propose: the score field says "over" */
+    if (ev->candidates == 0 || over) nc = 0;
     static ThreatReport threats;
     if (cli->json || ev->diagram) board_threats(b, &threats);
     Color w = board_winner(b);
@@ -264,7 +265,8 @@ static bool eval_position(void *ctx, Board *b, const PosSource *src) {
             if (i) putchar(',');
             json_value(b, cli, &cand[i]);
         }
-        printf("],\"score\":%d", score);
+        if (over) fputs("],\"score\":null,\"result\":\"over\"", stdout);
+        else printf("],\"score\":%d", score);
         if (ev->explain) {
             fputs(",\"explain\":[", stdout);
             bool first = true;
@@ -280,8 +282,11 @@ static bool eval_position(void *ctx, Board *b, const PosSource *src) {
         out_flush(cli);
         return true;
     }
-    printf("%s\t%s\t%s\t%d\t", cli_position_str(cli, b, pos, sizeof pos),
-           color_name(board_to_move(b)), w == COLOR_NONE ? "-" : color_name(w), score);
+    char sc[16];
+    if (over) snprintf(sc, sizeof sc, "over");
+    else snprintf(sc, sizeof sc, "%d", score);
+    printf("%s\t%s\t%s\t%s\t", cli_position_str(cli, b, pos, sizeof pos),
+           color_name(board_to_move(b)), w == COLOR_NONE ? "-" : color_name(w), sc);
     for (int i = 0; i < nc; i++) printf("%s%s", i ? " " : "", pt(b, cli, cand[i].move, buf));
     out_carry(src);
     putchar('\n');

@@ -178,7 +178,7 @@ static bool search_position(void *ctx, Board *b, const PosSource *src) {
     char pos[MOVES_MAX * 3 + 8], mv[8], sb[32];
     SearchResult r;
     int size = board_size(b);
-    bool over = board_winner(b) != COLOR_NONE;
+    bool over = cli_game_over(b); /* nothing to search: the score field says "over" */
     if (over) {
         memset(&r, 0, sizeof r);
         r.best = MOVE_NONE;
@@ -194,6 +194,7 @@ static bool search_position(void *ctx, Board *b, const PosSource *src) {
     if (cli->json) {
         putchar('{');
         out_json_common(cli, b);
+        if (over) out_json_over(b);
         if (none) printf(",\"best\":null,\"score\":null");
         else {
             printf(",\"best\":\"%s\",\"score\":", notation_point_str(r.best, size, cli->origin, mv));
@@ -229,7 +230,7 @@ static bool search_position(void *ctx, Board *b, const PosSource *src) {
     } else {
         printf("%s\t%s\t%s\t%d\t%llu\t%lld\t", cli_position_str(cli, b, pos, sizeof pos),
                none ? "-" : notation_point_str(r.best, size, cli->origin, mv),
-               none ? "-" : score_str(r.score, sb, sizeof sb), r.depth, (unsigned long long)r.nodes,
+               over ? "over" : none ? "-" : score_str(r.score, sb, sizeof sb), r.depth, (unsigned long long)r.nodes,
                (long long)r.ms);
         if (r.lines) print_moves(cli, size, r.line[0].pv, r.line[0].pv_len, false);
         for (int i = 1; i < r.lines; i++) {

@@ -239,12 +239,43 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
     out_flush(cli);
 }
 
+/* A game already over (a five on the board, or no empty point): nothing to
+ * prove, the result "over" and no line. */
+static void over_position(Solve *sv, Board *b, const PosSource *src) {
+    Cli *cli = &sv->cli;
+    char pos[MOVES_MAX * 3 + 8];
+    if (cli->json) {
+        putchar('{');
+        out_json_common(cli, b);
+        printf(",\"kind\":\"%s\"%s", kind_name(sv->opt.kind), sv->defend ? ",\"defend\":true" : "");
+        out_json_over(b);
+        fputs(sv->defend ? ",\"line\":[],\"defences\":[]" : ",\"line\":[]", stdout);
+        if (sv->opt.all && !sv->defend) fputs(",\"wins\":[]", stdout);
+        fputs(",\"nodes\":0,\"ms\":0.0", stdout);
+        if (src->carry) {
+            fputs(",\"carry\":", stdout);
+            out_json_string(src->carry, src->carry_len);
+        }
+        puts("}");
+    } else {
+        printf("%s\t%s%s\tover\t-%s", cli_position_str(cli, b, pos, sizeof pos), sv->defend ? "defend-" : "",
+               kind_name(sv->opt.kind), sv->opt.all && !sv->defend ? "\t-" : "");
+        out_carry(src);
+        putchar('\n');
+    }
+    out_flush(cli);
+}
+
 static bool solve_position(void *ctx, Board *b, const PosSource *src) {
     Solve *sv = ctx;
     Cli *cli = &sv->cli;
     SolveOutcome *o = &sv->out;
     char pos[MOVES_MAX * 3 + 8];
     int size = board_size(b);
+    if (cli_game_over(b)) {
+        over_position(sv, b, src);
+        return true;
+    }
     if (sv->defend) {
         defend_position(sv, b, src);
         return true;

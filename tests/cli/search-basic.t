@@ -70,7 +70,7 @@ A position that is already won has no move; bad input is reported and the
 others are searched.
 
   $ printf 'a1 a2 b1 b2 c1 c2 d1 d2 e1\nh8 h8\nh8\n' | gmk-search --depth 2 2>&1 | cut -f1-3
-  a1a2b1b2c1c2d1d2e1	-	-
+  a1a2b1b2c1c2d1d2e1	-	over
   gmk-search: <stdin>:2: h8 is already occupied (move 2)
   h8	[a-o][0-9]+	-?[0-9]+ (re)
 

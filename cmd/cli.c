@@ -67,6 +67,7 @@ static const CliOption *common_table(const CliProgram *prog) {
 static void print_options(const CliOption *o) {
     for (; o && o->name; o++) {
         char left[64];
+        if (!o->help) continue; /* an alias */
         if (o->arg)
             snprintf(left, sizeof left, "%c%c%s--%s %s", o->short_name ? '-' : ' ',
                      o->short_name ? o->short_name : ' ', o->short_name ? ", " : "  ", o->name,
@@ -106,7 +107,8 @@ static void print_help(const CliProgram *prog, const CliProgram *parent) {
 /* Machine-readable option table (format in cli.h). */
 static void list_options(const CliOption *o) {
     for (; o && o->name; o++)
-        printf("--%s\t%s%c\t%s\t%s\t%s\t%s\n", o->name, o->short_name ? "-" : "",
+        if (o->help) /* not an alias */
+            printf("--%s\t%s%c\t%s\t%s\t%s\t%s\n", o->name, o->short_name ? "-" : "",
                o->short_name ? o->short_name : '-', o->arg ? o->arg : "", o->values ? o->values : "",
                o->def ? o->def : "", o->help ? o->help : "");
 }

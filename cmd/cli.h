@@ -22,7 +22,8 @@ typedef struct {
     char short_name;    /* one-letter form, 0 if none */
     const char *arg;    /* argument placeholder ("N", "RULE"), NULL for a flag */
     const char *def;    /* default shown by --help, NULL if none */
-    const char *help;   /* one line */
+    const char *help;   /* one line; NULL: an old spelling kept as an alias (def names the
+                           option it stands for), left out of --help and the table */
     const char *values; /* completion: space-separated words, "@file", "@dir", or NULL */
     int id;             /* what the program's handler switches on */
 } CliOption;

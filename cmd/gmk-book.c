@@ -41,7 +41,8 @@ static const CliOption BUILD_OPTIONS[] = {
     O_OUTPUT, O_RULE, O_SIZE,
     {"max-ply", 0, "N", CLI_STR(BOOK_MAX_PLY_DEFAULT), "walk the first N stones of each game (0: all)", NULL, OPT_MAX_PLY},
     O_MIN_GAMES,
-    {"format", 'f', "FORMAT", "auto", "record format: auto moves pgn sgf psq rif", FORMAT_VALUES, OPT_FORMAT},
+    {"input-format", 0, "FORMAT", "auto", "record format: auto moves pgn sgf psq rif", FORMAT_VALUES, OPT_FORMAT},
+    {"format", 'f', "FORMAT", "input-format", NULL, NULL, OPT_FORMAT}, /* the old name */
     {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},
     {"memory", 'm', "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
     O_ORIGIN, O_FORCE, O_PROGRESS, O_END,
@@ -162,7 +163,7 @@ static bool book_option(void *ctx, int id, const char *arg) {
     case OPT_MIN_GAMES: return cli_int(&g->cli, "min-games", arg, 0, UINT32_MAX, &g->min_games);
     case OPT_FORMAT:
         if (record_format_parse(arg, &g->format) == GMK_OK) return true;
-        cli_error(&g->cli, "--format: '%s' is not one of %s", arg, FORMAT_VALUES);
+        cli_error(&g->cli, "--input-format: '%s' is not one of %s", arg, FORMAT_VALUES);
         return false;
     case OPT_VARIATIONS: g->variations = true; return true;
     case OPT_MEMORY: return cli_int(&g->cli, "memory", arg, 1, 1L << 30, &g->memory_mb);

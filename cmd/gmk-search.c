@@ -23,10 +23,11 @@ static const CliOption SEARCH_OPTIONS[] = {
     {"depth", 'd', "N", NULL, "search to depth N (plies), 1..100 (no limit given: depth 10)", NULL,
      OPT_DEPTH},
     {"nodes", 0, "N", NULL, "stop after about N nodes", NULL, OPT_NODES},
-    {"time", 0, "TIME", NULL, "time per move: milliseconds, or with a unit (500ms, 2s)", NULL, OPT_TIME},
+    {"time", 0, "TIME", NULL, "time per move (seconds, or with a unit: 500ms, 2s)", NULL, OPT_TIME},
     {"threads", 't', "N", "1", "search threads (lazy SMP), 1..64", NULL, OPT_THREADS},
     {"multipv", 0, "N", "1", "search the N best moves, 1..16", NULL, OPT_MULTIPV},
-    {"hash", 0, "MB", "64", "transposition table size in MB", NULL, OPT_HASH},
+    {"memory", 'm', "MB", "64", "transposition table size in MB", NULL, OPT_HASH},
+    {"hash", 0, "MB", "memory", NULL, NULL, OPT_HASH}, /* the old name */
     {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
     {"book", 0, "BOOK", NULL, "play from this opening book (gmk-book) where it knows the position",
      "@file", OPT_BOOK},
@@ -113,7 +114,7 @@ static bool search_option(void *ctx, int id, const char *arg) {
         if (!cli_int(&pg->cli, "nodes", arg, 1, 4000000000000L, &v)) return false;
         pg->lim.nodes = (uint64_t)v;
         return true;
-    case OPT_TIME: return cli_duration(&pg->cli, "time", arg, 1, 86400000, &pg->lim.time_ms);
+    case OPT_TIME: return cli_duration(&pg->cli, "time", arg, 1000, 86400000, &pg->lim.time_ms);
     case OPT_BENCH_ORIGIN: return cli_origin(&pg->cli, arg, &pg->bench_origin);
     case OPT_THREADS:
         if (!cli_int(&pg->cli, "threads", arg, 1, SEARCH_THREADS_MAX, &v)) return false;
@@ -124,7 +125,7 @@ static bool search_option(void *ctx, int id, const char *arg) {
         pg->lim.multipv = (int)v;
         return true;
     case OPT_HASH:
-        if (!cli_int(&pg->cli, "hash", arg, 1, 1L << 20, &v)) return false;
+        if (!cli_int(&pg->cli, "memory", arg, 1, 1L << 20, &v)) return false;
         pg->hash_mb = (size_t)v;
         return true;
     case OPT_VERBOSE: pg->verbose = true; return true;

@@ -31,8 +31,9 @@ static const CliOption SOLVE_OPTIONS[] = {
     {"vct", 0, NULL, NULL, "prove a win by continuous threats (fours and threes)", NULL, OPT_VCT},
     {"win", 'w', "N", NULL, "prove a win where the first N attacker moves are free (1..4)",
      "1 2 3 4", OPT_WIN},
-    {"depth", 'd', "N", NULL, "at most N attacker moves before the five (default: no limit)", NULL,
+    {"max-moves", 0, "N", NULL, "at most N attacker moves before the five (default: no limit)", NULL,
      OPT_DEPTH},
+    {"depth", 'd', "N", "max-moves", NULL, NULL, OPT_DEPTH}, /* the old name */
     {"threes", 0, "N", "2", "VCT: a threat must win by at most N fours if ignored (1..99)",
      "1 2 3 4", OPT_THREES},
     {"nodes", 0, "N", NULL, "stop after N nodes per position: result unknown (default: no limit)",
@@ -82,7 +83,7 @@ static bool solve_option(void *ctx, int id, const char *arg) {
         sv->opt.win_moves = (int)v;
         return true;
     case OPT_DEPTH:
-        if (!cli_int(&sv->cli, "depth", arg, 1, 250, &v)) return false;
+        if (!cli_int(&sv->cli, "max-moves", arg, 1, 250, &v)) return false;
         sv->opt.depth = (int)v;
         return true;
     case OPT_THREES:

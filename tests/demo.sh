@@ -104,7 +104,7 @@ demo_book() {
 # ---- gmk-search: the engine ----------------------------------------------------
 demo_search() {
     show "printf 'h8 h9 i9\\n' | gmk-search --json --depth 6"
-    show "printf 'h8 h9 i9 i8 j10\\n' | gmk-search --time 1000 --verbose"
+    show "printf 'h8 h9 i9 i8 j10\\n' | gmk-search --time 1 --verbose"
     show "printf 'h8 g8 i8 a1 j8 a3 k9 a5 k10 a7\\n' | gmk-search --depth 6"
     # the engine plays itself, one process a move (a 1 MB table: a 64 MB one
     # takes longer to clear than the search), until a five (at most 60 stones)

@@ -49,15 +49,16 @@ Limits: nodes and time (the search stops at the next check).
 
   $ printf 'h8 h9 i9 g7\n' | gmk-search --nodes 3000 | awk -F'	' '{print ($5 < 6000)}'
   1
-  $ printf 'h8 h9 i9 g7\n' | gmk-search --time 100 | awk -F'	' '{print ($6 < 1000)}'
+  $ printf 'h8 h9 i9 g7\n' | gmk-search --time 100ms | awk -F'	' '{print ($6 < 1000)}'
   1
 
---time counts milliseconds (as game managers do) unless a unit says otherwise.
+--time counts seconds (as gmk-solve and timeout(1) do) unless a unit says
+otherwise; the Gomocup protocol keeps its milliseconds.
 
   $ printf 'h8 h9 i9 g7\n' | gmk-search --time 0.05s | awk -F'	' '{print ($6 < 1000)}'
   1
   $ gmk-search --time 2x < /dev/null
-  gmk-search: --time: '2x' is not a duration of 1 ms to 86400 s (a number of milliseconds, or with the unit ms or s)
+  gmk-search: --time: '2x' is not a duration of 1 ms to 86400 s (a number of seconds, or with the unit ms or s)
   Try 'gmk-search --help' for more information.
   [2]
 

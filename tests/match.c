@@ -49,6 +49,8 @@ static void usage(void) {
             "  -g N           games (default 20; each opening twice, colours swapped)\n"
             "  -j N           games at once (default 1)\n"
             "  -t MS          timeout_turn sent to the engines (default 1000)\n"
+            "  --tc G/M       time control in seconds, c-gomoku-cli style: G a game (timeout_match,\n"
+            "                 time_left kept by the referee) and M a move (timeout_turn), e.g. 2/0.08\n"
             "  --tolerance MS extra time before a late answer loses (default 1000)\n"
             "  --openings F   positions, one per line (default: shared data or tests/match_openings.txt)\n"
             "  --shared DIR   shared data folder (default ../shared/data)\n"
@@ -195,7 +197,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-g") && v) mt.games = atoi(v), i++;
         else if (!strcmp(a, "-j") && v) mt.jobs = atoi(v), i++;
         else if (!strcmp(a, "-t") && v) mt.gs.turn_ms = atoi(v), i++;
-        else if (!strcmp(a, "--tolerance") && v) mt.gs.tolerance_ms = atoi(v), i++;
+        else if (!strcmp(a, "--tc") && v) {
+            double g, m;
+            char extra;
+            if (sscanf(v, "%lf/%lf%c", &g, &m, &extra) != 2 || g < 0 || m <= 0 || g > 1e6 || m > 1e6) usage();
+            mt.gs.match_ms = (int)(g * 1000 + 0.5);
+            mt.gs.turn_ms = (int)(m * 1000 + 0.5);
+            i++;
+        } else if (!strcmp(a, "--tolerance") && v) mt.gs.tolerance_ms = atoi(v), i++;
         else if (!strcmp(a, "--openings") && v) mt.openings = v, i++;
         else if (!strcmp(a, "--shared") && v) mt.shared = v, i++;
         else if (!strcmp(a, "-o") && v) mt.records = v, i++;

@@ -38,11 +38,17 @@ void cli_error(const Cli *cli, const char *fmt, ...) {
 
 void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...) {
     va_list ap;
+    char msg[1024];
     fflush(stdout);
     fprintf(stderr, "%s: %s:%ld: ", cli->prog, file, line);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* the message may quote the input: bytes that are not printable ASCII
+     * (control characters, a BOM, stray UTF-8) are shown as \xNN */
+    for (const unsigned char *m = (const unsigned char *)msg; *m; m++)
+        if (*m < 0x20 || *m >= 0x7f) fprintf(stderr, "\\x%02x", *m);
+        else fputc(*m, stderr);
     fputc('\n', stderr);
     cli->bad_lines++;
 }
@@ -184,12 +190,13 @@ static bool common_option(Cli *cli, const CliScope *sc, int id, const char *arg)
     long v;
     switch (id) {
     case CLI_OPT_RULE:
-        if (rule_parse(arg, &cli->rule) == GMK_OK) return true;
+        if (rule_parse(arg, &cli->rule) == GMK_OK) return cli->rule_set = true;
         cli_error(cli, "--rule: '%s' is not one of %s", arg, CLI_RULE_VALUES);
         return false;
     case CLI_OPT_SIZE:
         if (!cli_int(cli, "size", arg, BOARD_MIN, BOARD_MAX, &v)) return false;
         cli->size = (int)v;
+        cli->size_set = true;
         return true;
     case CLI_OPT_ORIGIN: return cli_origin(cli, arg, &cli->origin);
     case CLI_OPT_TO_MOVE:
@@ -304,6 +311,7 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
     cli->line_max = 0;
     cli->shapes = NULL;
     cli->command = NULL;
+    cli->rule_set = cli->size_set = false;
 
     CliScope top = {prog, NULL};
     int first = parse_scope(cli, &top, argc, argv, fn, ctx, prog->commands != NULL);
@@ -377,6 +385,10 @@ static long read_line(LineReader *r) {
     }
     if (r->buf) r->buf[n] = '\0';
     if (n && r->buf[n - 1] == '\r') r->buf[--n] = '\0';
+    if (r->line == 1 && n >= 3 && memcmp(r->buf, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 BOM */
+        memmove(r->buf, r->buf + 3, n - 2);
+        n -= 3;
+    }
     return (long)n;
 }
 
@@ -415,7 +427,13 @@ static void finish_diagram(Reading *rd) {
     ParseError err;
     if (size < BOARD_MIN || size > BOARD_MAX) size = rd->cli->size;
     Board *b = board_for(rd->bc, rd->cli, size);
-    if (diagram_reader_finish(rd->dr, b, rd->cli->to_move, &err) != GMK_OK) {
+    GmkStatus st = diagram_reader_finish(rd->dr, b, rd->cli->to_move, &err);
+    if (rd->cli->size_set && size != rd->cli->size) { /* not silently another board */
+        cli_line_error(rd->cli, rd->name, rd->diagram_line, "diagram is %dx%d, --size says %d", size, size,
+                       rd->cli->size);
+        return;
+    }
+    if (st != GMK_OK) {
         cli_line_error(rd->cli, rd->name, rd->diagram_line, "%s", err.msg);
         return;
     }

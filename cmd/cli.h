@@ -58,6 +58,8 @@ typedef struct {
     const struct CliProgram *command; /* the subcommand given (entry of commands), NULL if none */
     bool light;            /* cli_for_each_position() boards are BOARD_LIGHT (stones and
                               keys only: no shape tables to build); set after cli_parse() */
+    bool rule_set;         /* --rule was given (else a book's rule may be the default) */
+    bool size_set;         /* --size was given (a diagram of another size is then an error) */
 } Cli;
 
 /* A macro's value as a string literal (an option's default in its table). */

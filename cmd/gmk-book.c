@@ -348,6 +348,20 @@ static size_t chunk_end(RecordFormat f, const char *buf, size_t n) {
     return 0;
 }
 
+/* Is the start of a build input a book or a RenLib library rather than game
+ * records? Then one error that says what to use (a failure: nothing is
+ * written) instead of a line per bad record. */
+static bool not_records(Gb *g, const char *buf, size_t n) {
+    const char *use = NULL;
+    if (n >= 8 && memcmp(buf, "GMKBOOK", 8) == 0) use = "a gmk book, not game records (use gmk-book merge)";
+    else if (n >= 8 && memcmp(buf, "\xffRenLib\xff", 8) == 0)
+        use = "a RenLib library, not game records (use gmk-book import)";
+    if (!use) return false;
+    cli_error(&g->cli, "%s: %s", g->file, use);
+    g->cli.failures++;
+    return true;
+}
+
 /* Reads one file (or stdin) of records into the builder, in chunks of whole
  * records for move lists, PGN and psq, whole for SGF and XML. */
 static void build_file(Gb *g, const char *path) {
@@ -369,6 +383,13 @@ static void build_file(Gb *g, const char *path) {
         n += fread(buf + n, 1, cap - n, f);
         eof = n < cap;
         if (ferror(f)) break;
+        if (g->records == 0 && o.first_line == 1) {
+            if (not_records(g, buf, n)) break;
+            if (n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 BOM: skipped */
+                memmove(buf, buf + 3, n - 3);
+                n -= 3;
+            }
+        }
         if (o.format == RECORD_AUTO) o.format = records_guess(buf, n);
         size_t upto = eof ? n : chunk_end(o.format, buf, n);
         if (upto == 0) { /* no whole record in the buffer yet (or SGF, XML): grow */
@@ -410,9 +431,56 @@ static void build_file(Gb *g, const char *path) {
     if (!is_stdin) fclose(f);
 }
 
-static int cmd_build(Gb *g, char **files) {
+/* The first record of the first file: its rule and size (what the record
+ * states, else the defaults). */
+typedef struct {
+    bool found;
+    Rule rule;
+    int size;
+} FirstRecord;
+
+static bool first_record(void *ctx, const GameRecord *rec) {
+    FirstRecord *fr = ctx;
+    fr->found = true;
+    fr->rule = rec->rule;
+    fr->size = rec->size;
+    return false; /* that is all */
+}
+
+/* Without -r or -s, a book takes the rule and size of the first record that
+ * the first input holds (a PGN [Rule] tag, SGF RU and SZ, a psq board), so
+ * that renju games make a renju book without a line per game saying they
+ * do not fit. Standard input is not peeked at (it cannot be read twice). */
+static void build_defaults(Gb *g, const char *path, bool rule_set, bool size_set) {
+    if ((rule_set && size_set) || strcmp(path, "-") == 0) return;
+    FILE *f = fopen(path, "rb");
+    if (!f) return; /* reported when it is read */
+    size_t cap = (size_t)1 << 20;
+    char *buf = malloc(cap);
+    size_t n = buf ? fread(buf, 1, cap, f) : 0;
+    fclose(f);
+    if (n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 BOM */
+        memmove(buf, buf + 3, n - 3);
+        n -= 3;
+    }
+    RecordOptions o = {g->format, g->cli.size, g->cli.rule, g->cli.origin, g->variations, 1, 0};
+    if (buf && o.format == RECORD_AUTO) o.format = records_guess(buf, n);
+    if (buf && o.format != RECORD_MOVES) { /* move lists state no rule */
+        size_t upto = n < cap ? n : chunk_end(o.format, buf, n);
+        FirstRecord fr = {false, g->cli.rule, g->cli.size};
+        RecordSink sink = {first_record, NULL, &fr};
+        if (upto && records_read(buf, upto, &o, &sink) == GMK_OK && fr.found) {
+            if (!rule_set) g->cli.rule = fr.rule;
+            if (!size_set) g->cli.size = fr.size;
+        }
+    }
+    free(buf);
+}
+
+static int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
     if (!g->output) usage_fail(&g->cli, "build: -o BOOK is required");
     check_output(g, files, BOOK_OUTPUT);
+    if (files[0]) build_defaults(g, files[0], rule_set, size_set);
     /* size the count table from the input: a game of move lists takes about
      * 100 bytes and brings at most max-ply entries (the table is capped by
      * --memory, and pages never touched cost nothing) */
@@ -444,6 +512,10 @@ static int cmd_build(Gb *g, char **files) {
     for (int i = 0; files[i]; i++) build_file(g, files[i]);
     progress(g, true);
     g->t0 = now(); /* the write's own clock (its first line at once if it takes a while) */
+    if (!g->cli.failures && g->bad_records && book_builder_games(g->bb) == 0) {
+        cli_error(&g->cli, "no game read: every record was bad");
+        g->cli.failures++;
+    }
     if (g->cli.failures) /* an input could not be read: a book of the rest would be wrong */
         cli_error(&g->cli, "%s: not written (an input failed; the old file is kept)", g->output);
     else if (book_builder_write(g->bb, g->output, &err) != GMK_OK) {
@@ -572,6 +644,12 @@ static int cmd_probe(Gb *g, char **args, bool rule_set, bool size_set) {
         char why[512];
         snprintf(why, sizeof why, "probe: %s is a %s book; --rule %s does not match", args[0],
                  rule_name(info->rule), rule_name(g->cli.rule));
+        usage_fail(&g->cli, why);
+    }
+    if (g->cli.size != info->size) { /* one clear usage error, not one per line */
+        char why[512];
+        snprintf(why, sizeof why, "probe: %s is a %dx%d book; --size %d does not match", args[0], info->size,
+                 info->size, g->cli.size);
         usage_fail(&g->cli, why);
     }
     if (!g->seed) g->seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid();
@@ -792,7 +870,7 @@ int main(int argc, char **argv) {
     char **args = argv + first;
     cli_cleanup_on_signals();
     switch (g.cmd) {
-    case CMD_BUILD: return cmd_build(&g, args);
+    case CMD_BUILD: return cmd_build(&g, args, rule_set, size_set);
     case CMD_PROBE: return cmd_probe(&g, args, rule_set, size_set);
     case CMD_MERGE: return cmd_merge(&g, args);
     case CMD_DUMP: return cmd_dump(&g, args);

@@ -443,6 +443,21 @@ int main(int argc, char **argv) {
             return EXIT_FAILURE_RUN;
         }
         search_set_book(pg.search, book);
+        /* the book's rule and size are the defaults; a contradiction is a usage error */
+        const BookInfo *bi = book_info(book);
+        if (!pg.cli.rule_set) pg.cli.rule = bi->rule;
+        if (!pg.cli.size_set) pg.cli.size = bi->size;
+        if (pg.cli.rule != bi->rule || pg.cli.size != bi->size) {
+            cli_error(&pg.cli, "--book: %s is a %s %dx%d book; --rule %s --size %d does not match", pg.book_path,
+                      rule_name(bi->rule), bi->size, bi->size, rule_name(pg.cli.rule), pg.cli.size);
+            fprintf(stderr, "Try 'gmk-search --help' for more information.\n");
+            search_free(pg.search);
+            book_close(book);
+            return EXIT_FAILURE_RUN;
+        }
+        if (pg.lim.multipv > 1)
+            cli_error(&pg.cli, "--book: not used with --multipv %d (a book gives one move); searching instead",
+                      pg.lim.multipv);
     }
     Book *defaults[RULE_NB] = {NULL};
     if (pg.gomocup && !pg.book_path && !pg.no_book) open_default_books(&pg, defaults);

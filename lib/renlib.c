@@ -179,6 +179,9 @@ GmkStatus renlib_import(const uint8_t *buf, size_t len, BookBuilder *bb, BookErr
     }
     if (st == GMK_OK && i != len && !(i + 1 == len))
         st = book_fail(err, GMK_ERR_CORRUPT, "trailing bytes");
+    if (st == GMK_OK && sp > 0) /* variations announced (a DOWN flag) that never came */
+        st = book_fail(err, GMK_ERR_CORRUPT, "truncated: %d variation%s missing at the end", sp,
+                       sp == 1 ? "" : "s");
     board_free(b);
     free(stack);
     return st;

@@ -19,14 +19,22 @@ After h8, black (the side not to move) won 78 of the 112 games, white 34.
   h8	i12:1:1:0:0:0.667	h14:1:1:0:0:0.667	i11:2:1:0:1:0.500	j13:2:1:0:1:0.500	h10:6:2:0:4:0.375	i9:48:17:0:31:0.360	l12:1:0:0:1:0.333	n14:1:0:0:1:0.333	i10:17:5:0:12:0.316	h13:2:0:0:2:0.250	h9:31:6:0:25:0.212
 
 The Yixin match: game 5 repeats a point and is refused; the other four count.
-The record says renju (RU[Soosyrv-8]), so the book must be renju too.
+The record says renju (RU[Soosyrv-8]), so without -r the book is renju; a
+--rule that says otherwise skips the games that do not fit.
 
   $ gmk-book build -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
+  2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
+  $ gmk-book stats y.book | grep -E '^(rule|games)	'
+  rule	renju
+  games	4
+  $ gmk-book build -r freestyle -o f.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
   2018_Yixin_vs_QiGuan_5games.sgf:1: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:8: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:15: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:23: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
+  gmk-book: no game read: every record was bad
+  gmk-book: f.book: not written (an input failed; the old file is kept)
   $ gmk-book build -r renju -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
   2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
   $ printf 'h8\n' | gmk-book probe y.book

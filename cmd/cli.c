@@ -628,6 +628,7 @@ void out_flush(const Cli *cli) {
 
 const char *cli_position_str(const Cli *cli, const Board *b, char *buf, size_t cap) {
     if (notation_format_position(b, cli->origin, buf, cap) < 0) snprintf(buf, cap, "?");
+    else if (!buf[0]) snprintf(buf, cap, "-"); /* the empty board: a field that reads back */
     return buf;
 }
 
@@ -641,8 +642,8 @@ void out_json_over(const Board *b) {
 
 void out_json_common(const Cli *cli, const Board *b) {
     char pos[MOVES_MAX * 3 + 8];
-    cli_position_str(cli, b, pos, sizeof pos);
-    fputs("\"position\":", stdout);
+    if (notation_format_position(b, cli->origin, pos, sizeof pos) < 0) snprintf(pos, sizeof pos, "?");
+    fputs("\"position\":", stdout); /* the empty board is "" */
     out_json_string(pos, strlen(pos));
     printf(",\"rule\":\"%s\",\"size\":%d,\"to_move\":\"%s\"", rule_name(board_rule(b)),
            board_size(b), color_name(board_to_move(b)));

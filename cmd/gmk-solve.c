@@ -198,6 +198,11 @@ static void sgf_write(FILE *f, const Board *b, const SolveTree *t, const char *c
 
 /* ---- output --------------------------------------------------------------- */
 
+/* --defend's result: the opponent's threat, as the side to move faces it. */
+static const char *defend_result_name(SolveResult r) {
+    return r == SOLVE_WIN ? "threat" : r == SOLVE_NOWIN ? "nothreat" : "unknown";
+}
+
 /* --defend: the opponent's threat and the moves that refute it. */
 static void defend_position(Solve *sv, Board *b, const PosSource *src) {
     Cli *cli = &sv->cli;
@@ -211,8 +216,8 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
     if (cli->json) {
         putchar('{');
         out_json_common(cli, b);
-        printf(",\"kind\":\"%s\",\"defend\":true,\"result\":\"%s\",\"line\":", kind_name(sv->opt.kind),
-               result_name(d->threat));
+        printf(",\"kind\":\"%s\",\"defend\":true,\"result\":\"%s\",\"threat\":", kind_name(sv->opt.kind),
+               defend_result_name(d->threat));
         json_moves(cli, size, d->line, d->line_len);
         fputs(",\"defences\":", stdout);
         json_moves(cli, size, d->moves, d->moves_len);
@@ -228,7 +233,7 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
         puts("}");
     } else {
         printf("%s\tdefend-%s\t%s\t", cli_position_str(cli, b, pos, sizeof pos), kind_name(sv->opt.kind),
-               result_name(d->threat));
+               defend_result_name(d->threat));
         print_moves(cli, size, d->moves, d->moves_len);
         if (d->undecided_len) {
             fputs("\t?", stdout);
@@ -250,7 +255,7 @@ static void over_position(Solve *sv, Board *b, const PosSource *src) {
         out_json_common(cli, b);
         printf(",\"kind\":\"%s\"%s", kind_name(sv->opt.kind), sv->defend ? ",\"defend\":true" : "");
         out_json_over(b);
-        fputs(sv->defend ? ",\"line\":[],\"defences\":[]" : ",\"line\":[]", stdout);
+        fputs(sv->defend ? ",\"threat\":[],\"defences\":[]" : ",\"line\":[]", stdout);
         if (sv->opt.all && !sv->defend) fputs(",\"wins\":[]", stdout);
         fputs(",\"nodes\":0,\"ms\":0.0", stdout);
         if (src->carry) {

@@ -25,8 +25,8 @@ GmkStatus notation_parse_point(const char *s, int size, Origin origin, Move *out
  * returns buf. */
 char *notation_point_str(Move p, int size, Origin origin, char *buf);
 
-/* Parses a position (moves from the empty board, separators optional) of
- * len bytes and plays it on b (which is reset first). Fails on a bad
+/* Parses a position (moves from the empty board, separators optional; a lone
+ * "-" is the empty board) of len bytes and plays it on b (which is reset first). Fails on a bad
  * coordinate, an off-board or occupied point, a move after a win, or too many
  * moves; err (may be NULL) tells where. */
 GmkStatus notation_parse_position(Board *b, const char *s, size_t len, Origin origin,

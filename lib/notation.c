@@ -84,7 +84,10 @@ GmkStatus notation_parse_position(Board *b, const char *s, size_t len, Origin or
         err->column = 0;
         err->msg[0] = '\0';
     }
-    size_t i = 0;
+    size_t i = 0, a = 0, z = len;
+    while (a < z && (s[a] == ' ' || s[a] == '\r')) a++;
+    while (z > a && (s[z - 1] == ' ' || s[z - 1] == '\r')) z--;
+    if (z == a + 1 && s[a] == '-') return GMK_OK; /* "-": the empty board */
     while (i < len) {
         unsigned char ch = (unsigned char)s[i];
         if (ch == ' ' || ch == ',' || ch == '\r') {

@@ -6,7 +6,8 @@
 #   any input, however broken: it ends by itself (exit 0 or 1, not a crash or
 #   a sanitizer report); every stderr line is one "PROG: <stdin>:LINE: reason"
 #   report in printable ASCII, lines in increasing order and inside the input;
-#   every stdout line starts with a normalised position (a-v, digits, "--"),
+#   every stdout line starts with a normalised position (a-v, digits, "--";
+#   "-" the empty board),
 #   or is a JSON object whose first member is one;
 #   there are no more output lines plus reports than input lines; the status
 #   is 1 exactly when something was reported. Prints "stream ok (status S)"
@@ -41,7 +42,7 @@ check_stream() {
                     continue
                 }
                 split(o, f, "\t")
-                if (f[1] !~ /^([a-v][0-9]+|--)*$/) complain("bad output line: " o)
+                if (f[1] !~ /^([a-v][0-9]+|--)*$/ && f[1] != "-") complain("bad output line: " o)
             }
             if (n + m > lines) complain(n " reports + " m " outputs for " lines " lines")
             if (status != (n ? 1 : 0)) complain("status " status " with " n " reports")

@@ -43,7 +43,8 @@ else
   LDMODE :=
 endif
 CFLAGS  ?=
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread $(WARN) $(MODE) -Ilib -MMD -MP $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread $(WARN) $(MODE) -fdebug-prefix-map=$(CURDIR)=. -Ilib -MMD -MP \
+  $(PKG_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = -pthread $(LDMODE) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
@@ -94,9 +95,16 @@ $(LIBGMK): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# gmk-search finds the default opening books of the source tree from any
-# build directory (an installed one looks in share/gmk first)
-$(B)/cmd/gmk-search.o: ALL_CFLAGS += -DGMK_OPENINGS_DIR='"$(abspath openings)"'
+# gmk-search finds the default opening books beside itself (share/gmk once
+# installed, openings/ of the source tree from any build directory), else in
+# $(bookdir) of the PREFIX it was built for: no path of the build tree is
+# compiled in (nor into the debug information: -fdebug-prefix-map). The stamp
+# rebuilds it when PREFIX changes.
+PREFIX_STAMP = $(B)/prefix-$(subst /,_,$(PREFIX)).stamp
+$(PREFIX_STAMP):
+	@mkdir -p $(@D); rm -f $(B)/prefix-*.stamp; touch $@
+$(B)/cmd/gmk-search.o: ALL_CFLAGS += -DGMK_BOOKDIR='"$(bookdir)"'
+$(B)/cmd/gmk-search.o: $(PREFIX_STAMP)
 
 $(B)/cmd/%.o: cmd/%.c | deps
 	@mkdir -p $(@D)

@@ -82,6 +82,7 @@ typedef struct {
     Origin bench_origin;   /* bench --origin: rows of the FILE positions */
     const char *book_path; /* --book, NULL if none */
     bool no_book;          /* --no-book */
+    char missing_books[64]; /* Gomocup: rules without a default book ("renju standard"), "" if none */
 } Prog;
 
 /* --disable LIST: the SEARCH_NO_* bits. */
@@ -261,6 +262,11 @@ static int run_gomocup(Prog *pg) {
         cli_error(&pg->cli, "out of memory");
         return EXIT_FAILURE_RUN;
     }
+    if (pg->missing_books[0]) { /* a lone binary: say so, to the user and to the manager */
+        char msg[160];
+        snprintf(msg, sizeof msg, "MESSAGE no opening book for %s: playing without one", pg->missing_books);
+        gomocup_write(pg, msg);
+    }
     char *line = NULL;
     size_t cap = 0;
     while (getline(&line, &cap, stdin) >= 0)
@@ -368,13 +374,15 @@ static int run_bench(Prog *pg, char **files) {
 
 /* The default opening books of the Gomocup protocol, one per rule:
  * default-RULE.book in $GMK_BOOK_DIR when it is set, else beside the program
- * (../share/gmk once installed, ../openings in the source tree), else in the
- * source tree's openings/ (GMK_OPENINGS_DIR, for the builds whose programs
- * live deeper, such as build/debug/bin). A book
- * that is missing is skipped; one that fails its checks is skipped with a
- * warning on stderr. Returns how many were opened into books[]. */
+ * (../share/gmk once installed, ../openings in the source tree,
+ * ../../../openings for build/debug/bin and the like), else in the data
+ * folder of the installation prefix (GMK_BOOKDIR, $(PREFIX)/share/gmk: no
+ * path of the build tree is compiled in). A book that is missing is skipped
+ * (and named in pg->missing_books, said on stderr); one that fails its
+ * checks is skipped with a warning on stderr. Returns how many were opened
+ * into books[]. */
 static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
-    char dirs[3][PATH_MAX];
+    char dirs[5][PATH_MAX];
     int ndirs = 0;
     const char *env = getenv("GMK_BOOK_DIR");
     if (env && *env) {
@@ -387,9 +395,10 @@ static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
             *slash = '\0';
             snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../share/gmk", PATH_MAX - 16, exe);
             snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../openings", PATH_MAX - 16, exe);
+            snprintf(dirs[ndirs++], PATH_MAX, "%.*s/../../../openings", PATH_MAX - 24, exe);
         }
-#ifdef GMK_OPENINGS_DIR
-        snprintf(dirs[ndirs++], PATH_MAX, "%s", GMK_OPENINGS_DIR);
+#ifdef GMK_BOOKDIR
+        snprintf(dirs[ndirs++], PATH_MAX, "%s", GMK_BOOKDIR);
 #endif
     }
     int opened = 0;
@@ -415,6 +424,17 @@ static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
             search_set_book(pg->search, bk);
             opened++;
         }
+        if (!books[r]) {
+            size_t k = strlen(pg->missing_books);
+            snprintf(pg->missing_books + k, sizeof pg->missing_books - k, "%s%s", k ? " " : "",
+                     rule_name((Rule)r));
+        }
+    }
+    if (pg->missing_books[0]) {
+        fflush(stdout);
+        fprintf(stderr, "%s: no default opening book for %s (looked in", pg->cli.prog, pg->missing_books);
+        for (int d = 0; d < ndirs; d++) fprintf(stderr, "%s %s", d ? "," : "", dirs[d]);
+        fprintf(stderr, "; GMK_BOOK_DIR names another folder): playing without one\n");
     }
     return opened;
 }

@@ -3,7 +3,8 @@
 # (PREFIX=/usr/local), then checks that
 #   - every program of BINDIR is installed, executable, and runs from there
 #     (--version, and gmk-eval on a position, as the built one answers), with
-#     no build tree on PATH;
+#     no build tree on PATH, and holds no path of the build tree (gmk-search
+#     looks for its books in PREFIX/share/gmk);
 #   - pbrain-gmk links to gmk-search when gmk-search exists (and answers
 #     the Gomocup protocol when run without options), and is absent
 #     otherwise;
@@ -29,6 +30,7 @@ if ! $make --no-print-directory install DESTDIR="$tmp" PREFIX="$prefix" > "$tmp.
 fi
 rm -f "$tmp.log"
 
+srcdir=$(pwd)
 nprog=0
 for p in "$bin"/gmk-*; do
     [ -f "$p" ] || continue
@@ -38,6 +40,8 @@ for p in "$bin"/gmk-*; do
     [ -x "$inst" ] || { fail "$name not installed in $prefix/bin"; continue; }
     out=$(env PATH="$root/bin:/usr/bin:/bin" "$name" --version 2>&1) || fail "installed $name --version: $out"
     case $out in "$name "*) ;; *) fail "installed $name --version says: $out" ;; esac
+    # no path of the build tree is compiled in (nor in the debug information)
+    if grep -q "$srcdir" "$inst"; then fail "installed $name holds the build tree's path $srcdir"; fi
     [ -f "$root/share/bash-completion/completions/$name" ] || fail "no bash completion for $name"
     [ -f "$root/share/zsh/site-functions/_$name" ] || fail "no zsh completion for $name"
     [ -f "$root/share/fish/vendor_completions.d/$name.fish" ] || fail "no fish completion for $name"
@@ -71,6 +75,17 @@ if [ -f "$bin/gmk-search" ]; then
     # a Gomocup manager starts it by name, without options
     out=$(printf 'START 15\nEND\n' | env PATH="$root/bin:/usr/bin:/bin" pbrain-gmk 2>&1)
     [ "$out" = OK ] || fail "installed pbrain-gmk does not speak the Gomocup protocol: $out"
+    # alone, without its books, it says so and where it looked: the folder
+    # it looks in last is PREFIX's, not the source tree's
+    mkdir -p "$tmp/lone" && cp "$root/bin/gmk-search" "$tmp/lone/"
+    out=$(printf 'START 15\nEND\n' | env -u GMK_BOOK_DIR "$tmp/lone/gmk-search" --gomocup 2>&1)
+    case $out in
+        *"$srcdir"*) fail "a lone gmk-search looks in the build tree: $out" ;;
+        *"no default opening book"*"$prefix/share/gmk;"*"MESSAGE no opening book"*) ;;
+        OK) [ -d "$prefix/share/gmk" ] || fail "a lone gmk-search plays with a book from nowhere" ;;
+        *) fail "a lone gmk-search does not say it plays without a book: $out" ;;
+    esac
+    rm -rf "$tmp/lone"
     # it finds its default opening books in share/gmk, not in the source tree
     for book in openings/default-*.book; do
         [ -f "$book" ] || continue

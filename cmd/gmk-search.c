@@ -404,6 +404,7 @@ static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
     int opened = 0;
     for (int r = 0; r < RULE_NB; r++) {
         books[r] = NULL;
+        bool bad = false; /* a book there that fails its checks (said already) */
         for (int d = 0; d < ndirs && !books[r]; d++) {
             char path[PATH_MAX + 32];
             snprintf(path, sizeof path, "%.4000s/default-%s.book", dirs[d], rule_name((Rule)r));
@@ -412,19 +413,21 @@ static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
             Book *bk = book_open(path, &be);
             if (!bk) {
                 cli_error(&pg->cli, "default book %s: %s (playing without it)", path, be.msg);
+                bad = true;
                 break;
             }
             if (book_info(bk)->rule != (Rule)r) {
                 cli_error(&pg->cli, "default book %s: a book of rule %s (playing without it)", path,
                           rule_name(book_info(bk)->rule));
                 book_close(bk);
+                bad = true;
                 break;
             }
             books[r] = bk;
             search_set_book(pg->search, bk);
             opened++;
         }
-        if (!books[r]) {
+        if (!books[r] && !bad) {
             size_t k = strlen(pg->missing_books);
             snprintf(pg->missing_books + k, sizeof pg->missing_books - k, "%s%s", k ? " " : "",
                      rule_name((Rule)r));

@@ -42,5 +42,6 @@ book that fails its checks is named on stderr and the game goes on.
   $ mkdir books && printf 'not a book\n' > books/default-renju.book
   $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | GMK_BOOK_DIR=books gmk-search --gomocup --nodes 1000 | grep -c 'MESSAGE book move'
   gmk-search: default book books/default-renju.book: .* \(playing without it\) (re)
+  gmk-search: no default opening book for freestyle standard (looked in books; GMK_BOOK_DIR names another folder): playing without one
   0
   [1]

@@ -300,10 +300,15 @@ static void progress_entries(void *ctx, uint64_t done, uint64_t total) {
     double el = g->last_progress - g->t0;
     char eta[48] = "", line[256];
     if (!final && done > 0) eta_str(el * (double)(total - done) / (double)done, eta, sizeof eta);
-    snprintf(line, sizeof line, "%s: %s %llu of %llu entries (%.0f%%), %.2f M entries/s%s%s",
-             g->cli.prog, g->cmd == CMD_MERGE ? "merged" : "wrote", (unsigned long long)done,
-             (unsigned long long)total, total ? 100.0 * (double)done / (double)total : 100.0,
-             el > 0 ? (double)done / el / 1e6 : 0.0, *eta ? ", " : "", eta);
+    double pc = total ? 100.0 * (double)done / (double)total : 100.0, rate = el > 0 ? (double)done / el / 1e6 : 0.0;
+    if (g->cmd == CMD_MERGE)
+        snprintf(line, sizeof line, "%s: merged %llu of %llu entries (%.0f%%), %.2f M entries/s%s%s",
+                 g->cli.prog, (unsigned long long)done, (unsigned long long)total, pc, rate,
+                 *eta ? ", " : "", eta);
+    else /* build: the moves counted, sorted into the book */
+        snprintf(line, sizeof line, "%s: writing the book: %llu of %llu moves (%.0f%%), %.2f M moves/s%s%s",
+                 g->cli.prog, (unsigned long long)done, (unsigned long long)total, pc, rate,
+                 *eta ? ", " : "", eta);
     progress_line(g, line, final);
 }
 

@@ -75,6 +75,7 @@ Board *board_new_flags(int size, Rule rule, unsigned flags) {
     b->rule = rule;
     b->shapes = NULL;
     b->light = (flags & BOARD_LIGHT) != 0;
+    b->symkeys = b->light && !(flags & BOARD_NOSYM);
     b->undo = NULL;
     if (!b->light && !(b->undo = malloc(MOVES_MAX * sizeof *b->undo))) {
         free(b);
@@ -101,6 +102,18 @@ void board_free(Board *b) {
 }
 
 void board_reset(Board *b) {
+    if (b->light) { /* stones, bits and keys: empty the points played */
+        for (int i = 0; i < b->ply; i++)
+            if (b->hist[i] != MOVE_PASS) b->cell[b->hist[i]] = CELL_EMPTY;
+        memset(b->rows, 0, sizeof b->rows);
+        b->ply = 0;
+        b->winner = COLOR_NONE;
+        b->stones[COLOR_BLACK] = b->stones[COLOR_WHITE] = 0;
+        b->key = 0;
+        for (int t = 0; t < SYM_NB; t++) b->symkey[t] = 0;
+        BOARD_ASSERT_OK(b);
+        return;
+    }
     /* Taking the moves back costs as much as playing them, which beats
      * rebuilding the whole shape state for short games. */
     if (b->ply <= 64) {
@@ -153,7 +166,7 @@ static void symkeys_from_scratch(const Board *b, Key out[SYM_NB]) {
  * every ply); full boards, used by searches that only need b->key, compute
  * them when asked. */
 Key board_key_sym(const Board *b, int t) {
-    if (b->light) return b->symkey[t];
+    if (b->symkeys) return b->symkey[t];
     Key k[SYM_NB];
     symkeys_from_scratch(b, k);
     return k[t];
@@ -162,7 +175,7 @@ Key board_key_sym(const Board *b, int t) {
 Key board_canonical_key(const Board *b, int *t_out) {
     Key scratch[SYM_NB];
     const Key *k = b->symkey;
-    if (!b->light) {
+    if (!b->symkeys) {
         symkeys_from_scratch(b, scratch);
         k = scratch;
     }
@@ -205,13 +218,13 @@ Color board_scan_winner(const Board *b) {
 
 static inline void keys_toggle(Board *b, Move p, Color c) {
     b->key ^= zobrist_table[c][p];
-    if (b->light)
+    if (b->symkeys)
         for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_table[c][b->sym[t][p]];
 }
 
 static inline void keys_toggle_side(Board *b) {
     b->key ^= zobrist_white;
-    if (b->light)
+    if (b->symkeys)
         for (int t = 0; t < SYM_NB; t++) b->symkey[t] ^= zobrist_white;
 }
 
@@ -222,7 +235,7 @@ GmkStatus board_play(Board *b, Move p) {
     if (p != MOVE_PASS) {
         if (!point_on_board(p, b->size)) return GMK_ERR_OFFBOARD;
         if (b->cell[p] != CELL_EMPTY) return GMK_ERR_OCCUPIED;
-        if (b->light ? board_wins_at(b, p, c) : shapes_wins_at(b, p, c)) w = c;
+        if (b->light ? b->stones[c] >= 4 && board_wins_at(b, p, c) : shapes_wins_at(b, p, c)) w = c;
         b->cell[p] = (uint8_t)(c + 1);
         b->stones[c]++;
         keys_toggle(b, p, c);
@@ -289,7 +302,7 @@ bool board_ok(const Board *b) {
     }
     if (count[0] != b->stones[0] || count[1] != b->stones[1]) return false;
     if (board_key_from_scratch(b) != b->key) return false;
-    if (b->light) {
+    if (b->symkeys) {
         Key symk[SYM_NB];
         symkeys_from_scratch(b, symk);
         if (memcmp(symk, b->symkey, sizeof symk) != 0) return false;

@@ -9,7 +9,7 @@
  *
  * Incremental state kept by board_play/board_undo (see board_ok()):
  *  - key: Zobrist key of the position; symkey[8]: the keys of its 8 images,
- *    kept move by move on light boards only (full boards compute them on
+ *    kept move by move on light boards only, not BOARD_NOSYM ones (others compute them on
  *    demand: searches need key alone);
  *  - stones[c]: stone count per colour; rows[c][y]: colour c's stones of
  *    padded row y as a bit mask (bit x), for neighbourhood scans;
@@ -49,6 +49,7 @@ struct Board {
     int size;                       /* side, BOARD_MIN..BOARD_MAX */
     Rule rule;                      /* rule in force */
     bool light;                     /* no shape state (BOARD_LIGHT): stones and keys only */
+    bool symkeys;                   /* symkey kept move by move (light boards without BOARD_NOSYM) */
     const struct ShapeSet *shapes;  /* shape tables in use (SHAPES_BUILTIN by default) */
     const uint8_t *pair;            /* window index -> black shape | white shape << 4 */
     int ply;                        /* tokens played (stones and passes) */

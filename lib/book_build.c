@@ -1,20 +1,33 @@
 /*
  * book_build.c — counting games into a book, and merging books.
  *
- * The builder walks each game on a BOARD_LIGHT board and counts, per
- * (canonical key, canonical move code), games and results in an open
- * addressing table of 32-byte slots. The slot of a key is chosen by a
- * monotone function of the key (canonical keys are the minimum of 8
- * uniform keys, so home = (1 - (1 - key/2^64)^8) * capacity is uniform), and
- * probing never wraps: the table in slot order is nearly sorted by key and an
- * insertion sort finishes it in linear time when the book is written. The
- * keys of one game are computed first and their slots prefetched before any
- * is touched.
+ * The builder walks each game on a BOARD_LIGHT board and makes one 10-byte
+ * item per (canonical key, canonical move code, result) it counts. Items are
+ * appended, as they come, to one of GB_BUCKETS buckets (lists of chunks)
+ * chosen by a monotone function of the key (canonical keys are the minimum
+ * of 8 uniform keys, so home = (1 - (1 - key/2^64)^8) * n is uniform in
+ * 0..n-1): the buckets in order hold increasing key ranges of about the same
+ * size. When the book is written, each bucket in turn is spread by the top
+ * bits of the key's offset in the bucket's range into GB_SUB sub-buckets of a
+ * few items, which are sorted by (key, code) (insertion sort; a three-way
+ * quicksort for the many equal items of a position played often), all within
+ * the cache; equal (key, code) items add up to one entry, and the entries go
+ * to the writer already sorted. Every item is written to memory once,
+ * sequentially, and read back twice. The 8 image keys of each position are
+ * kept move by move from the record's moves (already checked by the reader),
+ * without a board.
  *
- * When the table would outgrow BookOptions.memory, its entries are written as
- * a sorted run (a book file without filtering) to a temporary folder; at the
- * end the runs are merged like shards. Since merge and build feed the same
- * writer with the same sorted entries, the result is identical either way.
+ * RenLib nodes (book_builder_add_node: flags, texts, "the same node twice is
+ * one entry") are counted in an open addressing table of 32-byte slots homed
+ * the same way (probing never wraps, so the table in slot order is nearly
+ * sorted and an insertion sort finishes it); game items are folded into it
+ * when both kinds were added.
+ *
+ * When the items or the table would outgrow BookOptions.memory, they are
+ * written as a sorted run (a book file without filtering) to a temporary
+ * folder; at the end the runs are merged like shards. Since merge and build
+ * feed the same writer with the same sorted entries, the result is identical
+ * either way.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,8 +37,39 @@
 
 #include "board.h"
 #include "book.h"
+#include "zobrist.h"
 
 #define SLOT_SLACK 4096 /* slots past the capacity for probes that run off the end */
+#define GB_BUCKETS 512  /* buckets of game items (key ranges) */
+#define GB_SUB 16384    /* sub-buckets of a bucket, sorted in cache */
+#define GB_CHUNK 4090   /* items of a chunk (a chunk is about 40 KB) */
+
+/* One counted move of a game: 10 bytes. */
+typedef struct __attribute__((packed)) {
+    Key key;           /* canonical position key */
+    uint16_t cw;       /* canonical move code << 2 | outcome (0 unknown, 1 win, 2 draw, 3 loss) */
+} GItem;
+
+/* A piece of a bucket's item list. */
+typedef struct Chunk {
+    struct Chunk *next; /* the next chunk of the bucket (or of the free list) */
+    uint32_t n;         /* items used */
+    GItem item[GB_CHUNK];
+} Chunk;
+
+/* One bucket: a list of chunks, appended at the tail. */
+typedef struct {
+    GItem *wp, *we;     /* where the next item goes in the tail chunk, and its end */
+    Chunk *head, *tail;
+    size_t n;           /* items */
+} Bucket;
+
+/* An aggregated entry of game items. */
+typedef struct {
+    Key key;
+    uint16_t code;
+    uint64_t games, wins, draws, losses;
+} Agg;
 
 /* One (position, move) counter. */
 typedef struct {
@@ -44,14 +88,6 @@ typedef struct {
     uint32_t llen;     /* label bytes */
 } Note;
 
-/* One position of a game being counted. */
-typedef struct {
-    Key key;
-    size_t home;
-    uint16_t code;
-    uint8_t outcome;   /* 0 unknown, 1 win, 2 draw, 3 loss for the side that moved */
-} Item;
-
 struct BookBuilder {
     BookOptions opt;
     Board *board;             /* light board of the book's size and rule */
@@ -61,13 +97,20 @@ struct BookBuilder {
     size_t max_cap;           /* largest cap within opt.memory */
     uint64_t games;           /* games counted in all */
     uint64_t run_games;       /* games counted since the last spill */
-    Item *items;              /* MOVES_MAX items for one game */
     char *text;               /* note arena */
     size_t ntext, cap_text;
     Note *notes;
     size_t nnotes, cap_notes;
     BookProgressFn progress;  /* progress of book_builder_write, NULL if none */
     void *progress_ctx;
+    Bucket *bucket;           /* GB_BUCKETS buckets of game items */
+    Chunk *free_chunks;       /* chunks to reuse */
+    size_t chunk_bytes;       /* bytes of all chunks allocated */
+    size_t nitems;            /* game items held */
+    GItem *sa, *sb;           /* scratch of a bucket's items (cap_scratch each) */
+    uint16_t *ssub;           /* their sub-buckets */
+    size_t cap_scratch;
+    uint32_t sub_start[GB_SUB + 1]; /* sub-bucket offsets in sb */
     char *run_dir;            /* temporary folder of spilled runs, NULL if none */
     char **runs;              /* their paths */
     int nruns;
@@ -111,6 +154,159 @@ static Slot *table_clear(Slot *t, size_t cap) {
     return table_new(cap);
 }
 
+/* Returns every chunk of the buckets to the free list. */
+static void items_clear(BookBuilder *bb) {
+    if (!bb->bucket) return;
+    for (int i = 0; i < GB_BUCKETS; i++) {
+        Bucket *k = &bb->bucket[i];
+        if (k->tail) {
+            k->tail->next = bb->free_chunks;
+            bb->free_chunks = k->head;
+        }
+        k->head = k->tail = NULL;
+        k->wp = k->we = NULL;
+        k->n = 0;
+    }
+    bb->nitems = 0;
+}
+
+/* Appends an item to bucket k; false when out of memory. */
+static inline bool item_push(BookBuilder *bb, size_t k, Key key, unsigned cw) {
+    Bucket *bk = &bb->bucket[k];
+    if (__builtin_expect(bk->wp == bk->we, 0)) {
+        Chunk *c = bk->tail;
+        if (c) c->n = GB_CHUNK;
+        Chunk *nc = bb->free_chunks;
+        if (nc) bb->free_chunks = nc->next;
+        else {
+            nc = malloc(sizeof *nc);
+            if (!nc) return false;
+            bb->chunk_bytes += sizeof *nc;
+        }
+        nc->next = NULL;
+        nc->n = 0;
+        if (c) c->next = nc;
+        else bk->head = nc;
+        bk->tail = nc;
+        bk->wp = nc->item;
+        bk->we = nc->item + GB_CHUNK;
+    }
+    GItem *it = bk->wp++;
+    it->key = key;
+    it->cw = (uint16_t)cw;
+    bk->n++;
+    bb->nitems++;
+    return true;
+}
+
+/* Game item order: (key, code); -1, 0, 1. */
+static inline int gitem_order(const GItem *a, const GItem *b) {
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    unsigned ca = a->cw >> 2, cb = b->cw >> 2;
+    return (ca > cb) - (ca < cb);
+}
+
+/* Sorts n game items by (key, code): a quicksort with three-way partitions
+ * (a position played often brings many equal items), insertion sort below
+ * 16 items. */
+static void gitem_sort(GItem *a, size_t n) {
+    while (n > 16) {
+        GItem x = a[0], y = a[n / 2], z = a[n - 1], p; /* median of three */
+        if (gitem_order(&x, &y) > 0) { GItem t = x; x = y; y = t; }
+        if (gitem_order(&y, &z) > 0) y = z;
+        p = gitem_order(&x, &y) > 0 ? x : y;
+        size_t lt = 0, i = 0, gt = n; /* [0,lt) < p, [lt,i) == p, [gt,n) > p */
+        while (i < gt) {
+            int c = gitem_order(&a[i], &p);
+            if (c < 0) { GItem t = a[lt]; a[lt++] = a[i]; a[i++] = t; }
+            else if (c > 0) { GItem t = a[--gt]; a[gt] = a[i]; a[i] = t; }
+            else i++;
+        }
+        if (lt < n - gt) { /* recurse into the smaller side */
+            gitem_sort(a, lt);
+            a += gt;
+            n -= gt;
+        } else {
+            gitem_sort(a + gt, n - gt);
+            n = lt;
+        }
+    }
+    for (size_t i = 1; i < n; i++) {
+        GItem x = a[i];
+        size_t j = i;
+        while (j > 0 && gitem_order(&a[j - 1], &x) > 0) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = x;
+    }
+}
+
+/* Sorts the items of bucket k by (key, code) and calls out for each entry
+ * they add up to, in order. */
+static GmkStatus bucket_emit(BookBuilder *bb, int k, GmkStatus (*out)(BookBuilder *, const Agg *, void *),
+                             void *ctx) {
+    Bucket *bk = &bb->bucket[k];
+    size_t n = bk->n;
+    if (n == 0) return GMK_OK;
+    bk->tail->n = (uint32_t)(bk->wp - bk->tail->item);
+    if (n > bb->cap_scratch) {
+        size_t cap = bb->cap_scratch ? bb->cap_scratch : 1 << 14;
+        while (cap < n) cap *= 2;
+        GItem *a = realloc(bb->sa, cap * sizeof *a);
+        if (a) bb->sa = a;
+        GItem *b = realloc(bb->sb, cap * sizeof *b);
+        if (b) bb->sb = b;
+        uint16_t *u = realloc(bb->ssub, cap * sizeof *u);
+        if (u) bb->ssub = u;
+        if (!a || !b || !u) return GMK_ERR_NOMEM;
+        bb->cap_scratch = cap;
+    }
+    /* gather; then each item's sub-bucket: the top bits of its key's offset
+     * from the bucket's smallest key (keys are about uniform in a bucket) */
+    GItem *a = bb->sa, *b = bb->sb;
+    uint16_t *sub = bb->ssub;
+    uint32_t *start = bb->sub_start;
+    memset(start, 0, sizeof bb->sub_start);
+    size_t m = 0;
+    Key lo = ~(Key)0, hi = 0;
+    for (const Chunk *c = bk->head; c; c = c->next) {
+        memcpy(a + m, c->item, c->n * sizeof *a);
+        for (uint32_t i = 0; i < c->n; i++, m++) {
+            if (a[m].key < lo) lo = a[m].key;
+            if (a[m].key > hi) hi = a[m].key;
+        }
+    }
+    int shift = 0; /* (hi - lo) >> shift < GB_SUB */
+    while (shift < 64 && ((hi - lo) >> shift) >= GB_SUB) shift++;
+    for (size_t i = 0; i < n; i++) {
+        unsigned u = (unsigned)((a[i].key - lo) >> shift);
+        sub[i] = (uint16_t)u;
+        start[u + 1]++;
+    }
+    for (int u = 0; u < GB_SUB; u++) start[u + 1] += start[u];
+    for (size_t i = 0; i < n; i++) b[start[sub[i]]++] = a[i];
+    /* start[u] is now the end of sub-bucket u: sort each, then add up */
+    size_t end = 0;
+    for (int u = 0; u < GB_SUB; u++) {
+        gitem_sort(b + end, start[u] - end);
+        end = start[u];
+    }
+    for (size_t i = 0; i < n;) {
+        Agg e = {b[i].key, (uint16_t)(b[i].cw >> 2), 0, 0, 0, 0};
+        for (; i < n && b[i].key == e.key && (b[i].cw >> 2) == e.code; i++) {
+            unsigned o = b[i].cw & 3;
+            e.games++;
+            e.wins += o == 1;
+            e.draws += o == 2;
+            e.losses += o == 3;
+        }
+        GmkStatus st = out(bb, &e, ctx);
+        if (st != GMK_OK) return st;
+    }
+    return GMK_OK;
+}
+
 BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     BookBuilder *bb = calloc(1, sizeof *bb);
     if (!bb) {
@@ -126,12 +322,11 @@ BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     }
     bb->max_cap = 1 << 12;
     while (bb->max_cap * 2 * sizeof(Slot) <= bb->opt.memory) bb->max_cap *= 2;
-    bb->cap = 1 << 16 < bb->max_cap ? 1 << 16 : bb->max_cap;
-    while (bb->cap < bb->max_cap && (uint64_t)bb->cap * 3 < opt->expect * 4) bb->cap *= 2;
+    bb->cap = 1 << 12; /* the table grows with RenLib nodes; games go to the buckets */
     bb->board = board_new_flags(opt->size, opt->rule, BOARD_LIGHT);
     bb->slot = table_new(bb->cap);
-    bb->items = malloc(MOVES_MAX * sizeof *bb->items);
-    if (!bb->board || !bb->slot || !bb->items) {
+    bb->bucket = calloc(GB_BUCKETS, sizeof *bb->bucket);
+    if (!bb->board || !bb->slot || !bb->bucket) {
         book_builder_free(bb);
         book_fail(err, opt->size < BOARD_MIN || opt->size > BOARD_MAX ? GMK_ERR_SIZE : GMK_ERR_NOMEM,
                   "cannot make a builder of size %d", opt->size);
@@ -153,7 +348,16 @@ void book_builder_free(BookBuilder *bb) {
     free(bb->runs);
     board_free(bb->board);
     table_free(bb->slot, bb->cap);
-    free(bb->items);
+    items_clear(bb);
+    while (bb->free_chunks) {
+        Chunk *c = bb->free_chunks;
+        bb->free_chunks = c->next;
+        free(c);
+    }
+    free(bb->bucket);
+    free(bb->sa);
+    free(bb->sb);
+    free(bb->ssub);
     free(bb->text);
     free(bb->notes);
     free(bb);
@@ -254,6 +458,74 @@ static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32
     return st;
 }
 
+/* Writes an aggregated game entry to the writer ctx. */
+static GmkStatus agg_to_writer(BookBuilder *bb, const Agg *a, void *ctx) {
+    BookEntry e = {a->key, book_point(a->code, bb->opt.size), 0, a->games, a->wins, a->draws,
+                   a->losses, NULL, 0, NULL, 0};
+    return book_writer_add(ctx, &e);
+}
+
+/* Adds an aggregated game entry to the table (when RenLib nodes are there too). */
+static GmkStatus agg_to_table(BookBuilder *bb, const Agg *a, void *ctx) {
+    (void)ctx;
+    if ((bb->count + 1) * 4 > bb->cap * 3 && !table_grow(bb, bb->cap * 2)) return GMK_ERR_NOMEM;
+    Slot *s;
+    while (!(s = slot_find(bb->slot, bb->cap, slot_home(a->key, bb->cap), a->key, a->code)))
+        if (!table_grow(bb, bb->cap * 2)) return GMK_ERR_NOMEM;
+    if (s->games == 0 && s->flags == 0 && s->note == 0) bb->count++;
+    s->games += (uint32_t)a->games;
+    s->wins += (uint32_t)a->wins;
+    s->draws += (uint32_t)a->draws;
+    s->losses += (uint32_t)a->losses;
+    s->flags &= (uint8_t)~BOOK_FLAG_NOMOVE;
+    return GMK_OK;
+}
+
+/* Writes the counts (game items, table slots or both) to path, sorted, with
+ * the given header fields, and empties them. */
+static GmkStatus counts_write(BookBuilder *bb, const char *path, uint32_t min_games, uint64_t games,
+                              bool scratch, BookError *err) {
+    GmkStatus st = GMK_OK;
+    if (bb->count > 0 || bb->nitems == 0) { /* RenLib nodes: the table takes the items too */
+        for (int k = 0; k < GB_BUCKETS && st == GMK_OK; k++) st = bucket_emit(bb, k, agg_to_table, NULL);
+        items_clear(bb);
+        if (st != GMK_OK) return book_fail(err, st, "out of memory");
+        size_t n = table_sort(bb);
+        st = table_write(bb, n, path, min_games, games, scratch, err);
+        bb->slot = table_clear(bb->slot, bb->cap);
+        bb->count = 0;
+        if (!bb->slot && st == GMK_OK) st = book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        return st;
+    }
+    BookInfo info = {0};
+    info.size = bb->opt.size;
+    info.rule = bb->opt.rule;
+    info.max_ply = bb->opt.max_ply;
+    info.min_games = min_games;
+    info.games = games;
+    BookWriter *w = book_writer_new(path, &info, err);
+    if (!w) {
+        items_clear(bb);
+        return err ? err->status : GMK_ERR_IO;
+    }
+    if (scratch) book_writer_scratch(w);
+    uint64_t total = bb->nitems, done = 0;
+    for (int k = 0; k < GB_BUCKETS && st == GMK_OK; k++) {
+        st = bucket_emit(bb, k, agg_to_writer, w);
+        done += bb->bucket[k].n;
+        if (!scratch && bb->progress && (k & 31) == 31 && done < total) bb->progress(bb->progress_ctx, done, total);
+    }
+    items_clear(bb);
+    if (st == GMK_ERR_NOMEM) {
+        book_writer_abort(w);
+        return book_fail(err, st, "out of memory");
+    }
+    if (st != GMK_OK) return book_writer_finish(w, err); /* drops the file, says why */
+    st = book_writer_finish(w, err);
+    if (!scratch && bb->progress && st == GMK_OK) bb->progress(bb->progress_ctx, total, total);
+    return st;
+}
+
 /* Writes the table as a sorted run and empties it. */
 static GmkStatus spill(BookBuilder *bb, BookError *err) {
     if (!bb->run_dir) {
@@ -283,36 +555,22 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
     snprintf(path, plen, "%s/run%06d.book", bb->run_dir, bb->nruns);
     bb->runs[bb->nruns++] = path;
     temp_register(path, false); /* before the file exists: no window */
-    size_t n = table_sort(bb);
-    GmkStatus st = table_write(bb, n, path, 0, bb->run_games, true, err);
-    bb->slot = table_clear(bb->slot, bb->cap);
-    if (!bb->slot && st == GMK_OK) st = book_fail(err, GMK_ERR_NOMEM, "out of memory");
-    bb->count = 0;
+    GmkStatus st = counts_write(bb, path, 0, bb->run_games, true, err);
     bb->run_games = 0;
     return st;
 }
 
-/* Makes room for k more entries: grows the table or spills it. */
+/* Makes room for k more entries (or game items): grows the table or spills
+ * the counts. */
 static GmkStatus make_room(BookBuilder *bb, size_t k, BookError *err) {
-    if (bb->run_games >= UINT32_MAX - 1) return spill(bb, err); /* counts are 32-bit */
+    if (bb->run_games >= UINT32_MAX - 1) return spill(bb, err); /* slot counts are 32-bit */
+    if (bb->nitems > 0 && (bb->nitems + k) * sizeof(GItem) > bb->opt.memory) return spill(bb, err);
     if ((bb->count + k) * 4 <= bb->cap * 3) return GMK_OK;
     if (bb->cap < bb->max_cap) {
         if (!table_grow(bb, bb->cap * 2)) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return GMK_OK;
     }
     return spill(bb, err);
-}
-
-/* Adds one item's outcome to its slot; false if the probe ran off the end. */
-static inline bool add_item(BookBuilder *bb, const Item *it) {
-    Slot *s = slot_find(bb->slot, bb->cap, it->home, it->key, it->code);
-    if (!s) return false;
-    if (s->games == 0) bb->count++;
-    s->games++;
-    s->wins += it->outcome == 1;
-    s->draws += it->outcome == 2;
-    s->losses += it->outcome == 3;
-    return true;
 }
 
 /* Canonical code of move m from the position on b whose canonical key is
@@ -329,20 +587,25 @@ static inline uint16_t canonical_code(const Board *b, Key key, Move m) {
     return (uint16_t)best;
 }
 
-/* The item of move m from the position on b, played by the side to move;
- * its slot is prefetched. */
-static inline void make_item(const BookBuilder *bb, const Board *b, Move m, GameResult result, Item *it) {
-    Key key = b->symkey[0];
+/* Counts move m (a point) from the position whose 8 image keys are symkey,
+ * played by side, as a game item in its bucket; false when out of memory.
+ * sym: the builder board's symmetry tables. */
+static inline bool count_move(BookBuilder *bb, const Key *symkey, const Board *sym, Move m, Color side,
+                              GameResult result) {
+    Key key = symkey[0];
     for (int s = 1; s < SYM_NB; s++)
-        if (b->symkey[s] < key) key = b->symkey[s];
-    Color side = board_side(b);
-    it->key = key;
-    it->code = canonical_code(b, key, m);
-    it->outcome = result == RESULT_DRAW ? 2
-                  : result == RESULT_UNKNOWN ? 0
-                  : (result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
-    it->home = slot_home(key, bb->cap);
-    __builtin_prefetch(&bb->slot[it->home], 1);
+        if (symkey[s] < key) key = symkey[s];
+    unsigned best = ~0u;
+    for (int s = 0; s < SYM_NB; s++) { /* canonical_code() on the image keys */
+        if (symkey[s] != key) continue;
+        unsigned c = book_code((Move)sym->sym[s][m], bb->opt.size);
+        if (c < best) best = c;
+    }
+    unsigned outcome = result == RESULT_DRAW ? 2
+                       : result == RESULT_UNKNOWN ? 0
+                       : (result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
+    size_t k = slot_home(key, (size_t)GB_BUCKETS * GB_SUB) / GB_SUB;
+    return item_push(bb, k, key, best << 2 | outcome);
 }
 
 GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError *err) {
@@ -351,35 +614,16 @@ GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError 
     if (g->rule != bb->opt.rule)
         return book_fail(err, GMK_ERR_ARG, "rule %s, the book's is %s (see --rule)",
                          rule_name(g->rule), rule_name(bb->opt.rule));
-    int k = 0, max_ply = bb->opt.max_ply;
-    /* room first: the slots are prefetched as the items are made, well
-     * before they are touched */
+    int max_ply = bb->opt.max_ply;
+    bool ok = true;
     GmkStatus st = make_room(bb, (size_t)(max_ply > 0 && max_ply < g->n ? max_ply : g->n), err);
     if (st != GMK_OK) return st;
-    Board *b = g->board;
-    if (b && b->ply == g->n && b->size == g->size) {
-        /* the reader's board holds the game: walk it backwards, which also
-         * empties it for the reader */
-        int stones = b->stones[0] + b->stones[1];
-        while (b->ply > 0) {
-            Move m = b->hist[b->ply - 1];
-            board_undo(b);
-            if (m == MOVE_PASS) continue;
-            stones--;
-            if (max_ply == 0 || stones < max_ply) make_item(bb, b, m, g->result, &bb->items[k++]);
-        }
-    } else {
-        b = bb->board;
+    Board *b = bb->board;
+    if (!(g->board && g->board->ply == g->n && g->board->size == g->size)) {
+        /* a record the reader did not check: play it through first */
         board_reset(b);
-        int stones = 0;
-        for (int i = 0; i < g->n; i++) {
-            Move m = g->moves[i];
-            if (m != MOVE_PASS) {
-                if (max_ply > 0 && stones >= max_ply) break;
-                make_item(bb, b, m, g->result, &bb->items[k++]);
-                stones++;
-            }
-            st = board_play(b, m);
+        for (int i = 0; i < g->n && (max_ply == 0 || b->stones[0] + b->stones[1] < max_ply); i++) {
+            st = board_play(b, g->moves[i]);
             if (st != GMK_OK) {
                 board_reset(b);
                 return book_fail(err, st, "move %d: %s", i + 1, gmk_strerror(st));
@@ -387,13 +631,23 @@ GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError 
         }
         board_reset(b);
     }
-    for (int i = 0; i < k; i++) {
-        if (add_item(bb, &bb->items[i])) continue;
-        /* a probe ran off the slack: rebuild bigger and retry the rest */
-        if (!table_grow(bb, bb->cap * 2)) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
-        for (int j = i; j < k; j++) bb->items[j].home = slot_home(bb->items[j].key, bb->cap);
-        i--;
+    /* the moves are legal: keep the 8 image keys of the position move by
+     * move (the empty board's are 0), no board needed */
+    Key symkey[SYM_NB] = {0};
+    int stones = 0;
+    for (int i = 0; i < g->n; i++) {
+        Move m = g->moves[i];
+        Color side = (Color)(i & 1);
+        if (m != MOVE_PASS) {
+            if (max_ply > 0 && stones >= max_ply) break;
+            ok &= count_move(bb, symkey, b, m, side, g->result);
+            stones++;
+            for (int t = 0; t < SYM_NB; t++) symkey[t] ^= zobrist_table[side][b->sym[t][m]] ^ zobrist_white;
+        } else {
+            for (int t = 0; t < SYM_NB; t++) symkey[t] ^= zobrist_white;
+        }
     }
+    if (!ok) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
     bb->games++;
     bb->run_games++;
     return GMK_OK;
@@ -477,14 +731,7 @@ GmkStatus book_builder_add_node(BookBuilder *bb, const Board *b, Move m, unsigne
 }
 
 GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err) {
-    if (bb->nruns == 0) {
-        size_t n = table_sort(bb);
-        GmkStatus st = table_write(bb, n, path, bb->opt.min_games, bb->games, false, err);
-        bb->slot = table_clear(bb->slot, bb->cap);
-        bb->count = 0;
-        if (!bb->slot && st == GMK_OK) st = book_fail(err, GMK_ERR_NOMEM, "out of memory");
-        return st;
-    }
+    if (bb->nruns == 0) return counts_write(bb, path, bb->opt.min_games, bb->games, false, err);
     GmkStatus st = spill(bb, err);
     if (st != GMK_OK) return st;
     return book_merge_progress((const char *const *)bb->runs, bb->nruns, path, bb->opt.min_games,

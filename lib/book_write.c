@@ -148,6 +148,8 @@ struct BookWriter {
     uint32_t bnent;           /* entries in the block */
     ByteBuf moves, counts;    /* encoded streams */
     ByteBuf scratch, block;   /* payload and block assembly */
+    z_stream z;               /* deflate state, reset for each block (level 6: compress2's bytes) */
+    bool z_ready;             /* z initialised */
     /* the index */
     BookIndexEntry *index;
     size_t nindex, cap_index;
@@ -288,10 +290,28 @@ static void block_flush(BookWriter *w) {
         w->st = GMK_ERR_NOMEM;
         return;
     }
-    if (compress2(blk->p + blk->n, &zlen, pay->p, (uLong)pay->n, 6) != Z_OK) {
+    /* one deflate state for every block (compress2 would allocate and clear
+     * one per block): deflateReset gives the very bytes of a fresh one */
+    if (!w->z_ready) {
+        memset(&w->z, 0, sizeof w->z);
+        if (deflateInit(&w->z, 6) != Z_OK) {
+            w->st = GMK_ERR_NOMEM;
+            return;
+        }
+        w->z_ready = true;
+    } else if (deflateReset(&w->z) != Z_OK) {
         w->st = GMK_ERR_NOMEM;
         return;
     }
+    w->z.next_in = pay->p;
+    w->z.avail_in = (uInt)pay->n;
+    w->z.next_out = blk->p + blk->n;
+    w->z.avail_out = (uInt)zlen;
+    if (deflate(&w->z, Z_FINISH) != Z_STREAM_END) {
+        w->st = GMK_ERR_NOMEM;
+        return;
+    }
+    zlen = w->z.total_out;
     blk->n += zlen;
     put_u32(blk->p + 1, (uint32_t)keybytes);
     put_u32(blk->p + 5, (uint32_t)pay->n);
@@ -440,6 +460,7 @@ static void writer_free(BookWriter *w) {
     free(w->counts.p);
     free(w->scratch.p);
     free(w->block.p);
+    if (w->z_ready) deflateEnd(&w->z);
     free(w->index);
     temp_unregister(w->tmp);
     free(w->tmp);

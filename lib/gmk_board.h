@@ -104,7 +104,11 @@ Board *board_new(int size, Rule rule);
 /* Flags of board_new_flags(). BOARD_LIGHT keeps stones, keys and wins only
  * (no shape state): several times faster make/unmake for record readers and
  * book building; shape, threat and evaluation functions must not be used. */
-enum { BOARD_LIGHT = 1 };
+enum {
+    BOARD_LIGHT = 1,
+    BOARD_NOSYM = 2, /* with BOARD_LIGHT: the 8 image keys are computed when asked, not
+                        kept move by move (a record reader that only checks games) */
+};
 Board *board_new_flags(int size, Rule rule, unsigned flags);
 void board_free(Board *b);
 void board_reset(Board *b);                  /* back to the empty board */

@@ -99,7 +99,8 @@ typedef struct {
     uint32_t min_games;   /* drop positions seen fewer times (0 or 1: keep all) */
     size_t memory;        /* bytes of counts kept in memory before spilling a sorted
                              run to a temporary book (0: BOOK_MEMORY_DEFAULT) */
-    uint64_t expect;      /* entries expected, to size the table at once (0: unknown) */
+    uint64_t expect;      /* entries expected (a hint; 0: unknown; unused since the
+                             counts of games are bucketed as they come) */
 } BookOptions;
 
 #define BOOK_MAX_PLY_DEFAULT 30           /* --max-ply */

@@ -137,7 +137,7 @@ static void token_text(const RecordReader *rr, size_t ofs, char *out) {
 static Board *reader_board(RecordReader *rr, int size, Rule rule) {
     Board **slot = &rr->boards[rule][size];
     if (!*slot) {
-        *slot = board_new_flags(size, rule, BOARD_LIGHT);
+        *slot = board_new_flags(size, rule, BOARD_LIGHT | BOARD_NOSYM);
         if (!*slot) rr->fatal = GMK_ERR_NOMEM;
     }
     return *slot;

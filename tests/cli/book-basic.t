@@ -20,9 +20,9 @@ is a terminal: none above; under a pseudo-terminal (script(1)) it shows.
 with the share of the input read and the time left when its size is known),
 and how the book is written; merge likewise.
 
-  $ gmk-book build --progress -o p.book games.txt 2>&1 | grep -v ': record' | sed -E 's/[0-9.]+ (M entries|games)\/s/N \1\/s/'
+  $ gmk-book build --progress -o p.book games.txt 2>&1 | grep -v ': record' | sed -E 's/[0-9.]+ (M moves|games)\/s/N \1\/s/'
   gmk-book: 5 games, N games/s, 2 bad records
-  gmk-book: wrote 7 of 7 entries (100%), N M entries/s
+  gmk-book: writing the book: 13 of 13 moves (100%), N M moves/s
   $ gmk-book merge --progress -o m.book p.book p.book 2>&1 | sed -E 's/[0-9.]+ M entries\/s/N M entries\/s/'
   gmk-book: merged 14 of 14 entries (100%), N M entries/s
   $ gmk-book merge -o m.book p.book p.book 2>&1

@@ -28,6 +28,7 @@ const CliOption CLI_COMMON_OPTIONS[] = {
 
 void cli_error(const Cli *cli, const char *fmt, ...) {
     va_list ap;
+    if (cli->quiet) return;
     fflush(stdout);
     fprintf(stderr, "%s: ", cli->prog);
     va_start(ap, fmt);
@@ -39,6 +40,8 @@ void cli_error(const Cli *cli, const char *fmt, ...) {
 void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...) {
     va_list ap;
     char msg[1024];
+    cli->bad_lines++;
+    if (cli->quiet) return;
     fflush(stdout);
     fprintf(stderr, "%s: %s:%ld: ", cli->prog, file, line);
     va_start(ap, fmt);
@@ -50,7 +53,6 @@ void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
         if (*m < 0x20 || *m >= 0x7f) fprintf(stderr, "\\x%02x", *m);
         else fputc(*m, stderr);
     fputc('\n', stderr);
-    cli->bad_lines++;
 }
 
 int cli_exit_status(const Cli *cli) {
@@ -311,7 +313,7 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
     cli->line_max = 0;
     cli->shapes = NULL;
     cli->command = NULL;
-    cli->rule_set = cli->size_set = false;
+    cli->rule_set = cli->size_set = cli->quiet = false;
 
     CliScope top = {prog, NULL};
     int first = parse_scope(cli, &top, argc, argv, fn, ctx, prog->commands != NULL);

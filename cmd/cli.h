@@ -60,6 +60,7 @@ typedef struct {
                               keys only: no shape tables to build); set after cli_parse() */
     bool rule_set;         /* --rule was given (else a book's rule may be the default) */
     bool size_set;         /* --size was given (a diagram of another size is then an error) */
+    bool quiet;            /* say nothing on stderr (a counting pre-pass over the input) */
 } Cli;
 
 /* A macro's value as a string literal (an option's default in its table). */

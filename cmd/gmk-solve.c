@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -69,7 +71,51 @@ typedef struct {
     Solver *solvers[SOLVE_THREADS];
     SolveOutcome out;
     SolveDefence def;
+    /* progress on stderr (a terminal, stdout not one) */
+    bool progress;          /* shown at all */
+    long total;             /* positions in the input, -1 if unknown (standard input) */
+    long done, wins;        /* positions answered, wins (threats with --defend) among them */
+    double t0, last;        /* start, last progress line (monotonic seconds) */
 } Solve;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The progress line: done / total, wins, positions per second. */
+static void progress(Solve *sv, bool final) {
+    if (!sv->progress) return;
+    double t = now();
+    if (!final && t - sv->last < 0.25) return;
+    sv->last = t;
+    char total[32] = "";
+    if (sv->total >= 0) snprintf(total, sizeof total, "/%ld", sv->total);
+    fprintf(stderr, "\r%s: %ld%s positions, %ld %s, %.1f positions/s\033[K%s", sv->cli.prog, sv->done, total,
+            sv->wins, sv->defend ? "threats" : "wins", t > sv->t0 ? (double)sv->done / (t - sv->t0) : 0.0,
+            final ? "\n" : "");
+}
+
+static bool count_position(void *ctx, Board *b, const PosSource *src) {
+    (void)b;
+    (void)src;
+    ++*(long *)ctx;
+    return true;
+}
+
+/* Counts the positions of the files (a quiet pass on stones only), or -1
+ * when one of them is standard input. */
+static long count_positions(const Cli *cli, char **files) {
+    if (!files[0]) return -1;
+    for (int i = 0; files[i]; i++)
+        if (strcmp(files[i], "-") == 0) return -1;
+    Cli quiet = *cli;
+    quiet.quiet = quiet.light = true;
+    long n = 0;
+    cli_for_each_position(&quiet, files, count_position, &n);
+    return n;
+}
 
 static bool solve_option(void *ctx, int id, const char *arg) {
     Solve *sv = ctx;
@@ -278,12 +324,16 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
     SolveOutcome *o = &sv->out;
     char pos[MOVES_MAX * 3 + 8];
     int size = board_size(b);
+    sv->done++;
     if (cli_game_over(b)) {
         over_position(sv, b, src);
+        progress(sv, false);
         return true;
     }
     if (sv->defend) {
         defend_position(sv, b, src);
+        sv->wins += sv->def.threat == SOLVE_WIN;
+        progress(sv, false);
         return true;
     }
     int used = 0;
@@ -335,6 +385,8 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
         sgf_write(sv->tree, b, solver_tree(sv->solvers[used]), comment);
     }
     out_flush(cli);
+    sv->wins += o->result == SOLVE_WIN;
+    progress(sv, false);
     return true;
 }
 
@@ -354,7 +406,11 @@ int main(int argc, char **argv) {
         cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
         return EXIT_FAILURE_RUN;
     }
+    sv.progress = isatty(2) && !isatty(1);
+    sv.total = sv.progress ? count_positions(&sv.cli, argv + first) : -1;
+    sv.t0 = now();
     cli_for_each_position(&sv.cli, argv + first, solve_position, &sv);
+    progress(&sv, true);
     out_flush(&sv.cli);
     if (sv.tree && fclose(sv.tree) != 0) {
         cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));

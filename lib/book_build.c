@@ -43,6 +43,7 @@
 #define GB_BUCKETS 512  /* buckets of game items (key ranges) */
 #define GB_SUB 16384    /* sub-buckets of a bucket, sorted in cache */
 #define GB_CHUNK 4090   /* items of a chunk (a chunk is about 40 KB) */
+#define GB_TOP_BITS 13  /* key bits that choose the bucket */
 
 /* One counted move of a game: 10 bytes. */
 typedef struct __attribute__((packed)) {
@@ -104,6 +105,7 @@ struct BookBuilder {
     BookProgressFn progress;  /* progress of book_builder_write, NULL if none */
     void *progress_ctx;
     Bucket *bucket;           /* GB_BUCKETS buckets of game items */
+    uint16_t bucket_of[1 << GB_TOP_BITS]; /* bucket of a key by its top bits (monotone) */
     Chunk *free_chunks;       /* chunks to reuse */
     size_t chunk_bytes;       /* bytes of all chunks allocated */
     size_t nitems;            /* game items held */
@@ -326,6 +328,9 @@ BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     bb->board = board_new_flags(opt->size, opt->rule, BOARD_LIGHT);
     bb->slot = table_new(bb->cap);
     bb->bucket = calloc(GB_BUCKETS, sizeof *bb->bucket);
+    for (unsigned t = 0; t < 1u << GB_TOP_BITS; t++) /* the home of the range's middle */
+        bb->bucket_of[t] = (uint16_t)slot_home(((Key)t << (64 - GB_TOP_BITS)) | ((Key)1 << (63 - GB_TOP_BITS)),
+                                               GB_BUCKETS);
     if (!bb->board || !bb->slot || !bb->bucket) {
         book_builder_free(bb);
         book_fail(err, opt->size < BOARD_MIN || opt->size > BOARD_MAX ? GMK_ERR_SIZE : GMK_ERR_NOMEM,
@@ -604,8 +609,7 @@ static inline bool count_move(BookBuilder *bb, const Key *symkey, const Board *s
     unsigned outcome = result == RESULT_DRAW ? 2
                        : result == RESULT_UNKNOWN ? 0
                        : (result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
-    size_t k = slot_home(key, (size_t)GB_BUCKETS * GB_SUB) / GB_SUB;
-    return item_push(bb, k, key, best << 2 | outcome);
+    return item_push(bb, bb->bucket_of[key >> (64 - GB_TOP_BITS)], key, best << 2 | outcome);
 }
 
 GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError *err) {

@@ -121,6 +121,7 @@ typedef struct {
     Book *bk;                  /* probe */
     const char *book_path;     /* its file */
     BookBuilder *bb;           /* build */
+    BookPositions *positions;  /* dump: a position for each key */
     const char *file;          /* file being read (build) */
     uint64_t bad_records;
     long records;              /* records of the current file so far (good and bad) */
@@ -722,15 +723,45 @@ static void text_field(const char *s, size_t n) {
     }
 }
 
+/* The representative position of a key (the line of book moves that
+ * reaches it first, canonical orientation): "h8i9", "" for the root, NULL
+ * when no line of book moves reaches it. */
+static const char *dump_position(Gb *g, Key key) {
+    static char buf[MOVES_MAX * 3 + 8];
+    static Key last;
+    static const char *last_str;
+    static bool have;
+    if (have && key == last) return last_str;
+    Move line[MOVES_MAX];
+    long i = book_positions_find(g->positions, key);
+    int n = i >= 0 ? book_positions_line(g->positions, (size_t)i, line, MOVES_MAX) : -1;
+    size_t len = 0;
+    int size = book_info(g->bk)->size;
+    for (int k = 0; k < n && len + 4 < sizeof buf; k++) {
+        char pt[8];
+        notation_point_str(line[k], size, ORIGIN_BOTTOM, pt);
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", pt);
+    }
+    buf[len] = '\0';
+    last = key;
+    have = true;
+    last_str = n >= 0 ? buf : NULL;
+    return last_str;
+}
+
 static bool dump_entry(void *ctx, const BookEntry *e) {
     Gb *g = ctx;
     char pt[8];
     int size = book_info(g->bk)->size;
     notation_point_str(e->move, size, ORIGIN_BOTTOM, pt);
     double score = book_score(e->wins, e->draws, e->losses);
+    const char *pos = dump_position(g, e->key);
     if (g->cli.json) {
-        printf("{\"key\":\"%016llx\",\"move\":\"%s\",\"games\":%llu,\"wins\":%llu,\"draws\":%llu,"
-               "\"losses\":%llu,\"score\":%.4f", (unsigned long long)e->key, pt,
+        printf("{\"key\":\"%016llx\",\"position\":", (unsigned long long)e->key);
+        if (pos) printf("\"%s\"", pos);
+        else fputs("null", stdout);
+        printf(",\"move\":\"%s\",\"games\":%llu,\"wins\":%llu,\"draws\":%llu,"
+               "\"losses\":%llu,\"score\":%.4f", pt,
                (unsigned long long)e->games, (unsigned long long)e->wins, (unsigned long long)e->draws,
                (unsigned long long)e->losses, score);
         if (e->flags)
@@ -740,7 +771,8 @@ static bool dump_entry(void *ctx, const BookEntry *e) {
         if (e->label_len) json_text("label", e->label, e->label_len);
         puts("}");
     } else {
-        printf("%016llx\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f", (unsigned long long)e->key, pt,
+        printf("%016llx\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%.3f", (unsigned long long)e->key,
+               pos ? (*pos ? pos : "-") : "?", pt,
                (unsigned long long)e->games, (unsigned long long)e->wins, (unsigned long long)e->draws,
                (unsigned long long)e->losses, score);
         if (e->flags || e->comment_len || e->label_len) {
@@ -759,7 +791,10 @@ static bool dump_entry(void *ctx, const BookEntry *e) {
 static int cmd_dump(Gb *g, char **args) {
     if (!args[0] || args[1]) usage_fail(&g->cli, "dump: one BOOK is required");
     g->bk = open_or_die(g, args[0]);
-    GmkStatus st = book_foreach(g->bk, dump_entry, g);
+    GmkStatus st;
+    g->positions = book_positions_new(g->bk, &st);
+    if (g->positions) st = book_foreach(g->bk, dump_entry, g);
+    book_positions_free(g->positions);
     out_flush(&g->cli);
     if (st != GMK_OK) {
         cli_error(&g->cli, "%s: %s", args[0], book_last_error(g->bk));

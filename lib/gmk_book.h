@@ -82,6 +82,19 @@ typedef struct {
     uint32_t label_len;
 } BookEntry;
 
+/* A representative position for every key (lib/book_walk.c): the book's
+ * moves walked from the empty board, breadth first, so each key gets a
+ * shortest line of book moves, in the canonical orientation of the key.
+ * book_positions_new() reads every entry once (NULL with *st set on failure);
+ * book_positions_find() gives a key's index (-1 if the book lacks it);
+ * book_positions_line() writes the line of key index i into out (at most cap
+ * moves) and returns its length, or -1 when no line of book moves reaches it. */
+typedef struct BookPositions BookPositions;
+BookPositions *book_positions_new(Book *bk, GmkStatus *st);
+long book_positions_find(const BookPositions *bp, Key key);
+int book_positions_line(const BookPositions *bp, size_t i, Move *out, int cap);
+void book_positions_free(BookPositions *bp);
+
 /* Calls fn for every entry (false from fn stops); checks every block read. */
 GmkStatus book_foreach(Book *bk, bool (*fn)(void *ctx, const BookEntry *e), void *ctx);
 /* The entries of the position on b, as stored (canonical orientation), and

@@ -72,7 +72,7 @@ dump lists every entry in key order; stats checks every block.
   $ gmk-book dump g.book | wc -l
   7
   $ gmk-book dump --json g.book | head -1
-  {"key":"0000000000000000","move":"h7","games":1,"wins":1,"draws":0,"losses":0,"score":0.6667}
+  {"key":"0000000000000000","position":"","move":"h7","games":1,"wins":1,"draws":0,"losses":0,"score":0.6667}
   $ gmk-book stats g.book | grep -E '^(games|positions|entries|checked)	'
   games	5
   positions	5

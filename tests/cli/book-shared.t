@@ -59,5 +59,5 @@ gives the same library. Comments are kept as they are (GBK).
   $ gmk-book stats r1.book | grep -E '^(rule|entries_with_text)\b'
   rule	renju
   entries_with_text	2347
-  $ gmk-book dump --json r1.book | head -1 | cut -c1-110
-  {"key":"0000000000000000","move":"h8","games":1,"wins":0,"draws":0,"losses":0,"score":0.5000,"comment_hex":"d7
+  $ gmk-book dump --json r1.book | head -1 | cut -c1-124
+  {"key":"0000000000000000","position":"","move":"h8","games":1,"wins":0,"draws":0,"losses":0,"score":0.5000,"comment_hex":"d7

@@ -19,9 +19,10 @@ case must leave alone.
   $ cat > h.sh <<'SH'
   > keep() { cp old.book out.book; cp old.lib out.lib; }
   > same() { cmp -s out.book old.book && cmp -s out.lib old.lib && echo kept || echo CHANGED; ls | grep -c '\.tmp' || true; }
-  > run() { case $1 in build) gmk-book build -o out.book --max-ply 0 games.txt ;;
-  >   merge) gmk-book merge -o out.book big.book old.book ;; import) gmk-book import -o out.book big.lib ;;
-  >   export) gmk-book export --renlib -o out.lib mid.book ;; esac; }
+  > run() { case $1 in build) set -- build -o out.book --max-ply 0 games.txt ;;
+  >   merge) set -- merge -o out.book big.book old.book ;; import) set -- import -o out.book big.lib ;;
+  >   export) set -- export --renlib -o out.lib mid.book ;; esac
+  >   exec env --default-signal=INT gmk-book "$@"; }
   > SH
 
 A missing input (exit status 2).
@@ -95,7 +96,9 @@ write fails with EFBIG as on a full disk).
   0
 
 SIGINT (Ctrl-C) at any moment: the old output or the whole new one, and
-no temporary file left behind.
+no temporary file left behind. (run execs gmk-book, so the signal reaches it
+and not a subshell; env --default-signal undoes the SIGINT a shell ignores in
+its background jobs.)
 
   $ gmk-book merge -o new-merge.book big.book old.book; gmk-book import -o new-import.book big.lib; cp big.book new-build.book; cp big.lib new-export.lib
   $ . ./h.sh; for c in build merge import export; do for t in 0 0.01 0.03 0.06 0.1; do

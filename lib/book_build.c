@@ -106,6 +106,8 @@ struct BookBuilder {
     void *progress_ctx;
     Bucket *bucket;           /* GB_BUCKETS buckets of game items */
     uint16_t bucket_of[1 << GB_TOP_BITS]; /* bucket of a key by its top bits (monotone) */
+    Key (*imgkey)[SYM_NB];    /* [c * BOARD_CELLS + p]: the key change of a c stone on p in each
+                                 image, side to move toggled too (one cache line a point) */
     Chunk *free_chunks;       /* chunks to reuse */
     size_t chunk_bytes;       /* bytes of all chunks allocated */
     size_t nitems;            /* game items held */
@@ -328,10 +330,16 @@ BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     bb->board = board_new_flags(opt->size, opt->rule, BOARD_LIGHT);
     bb->slot = table_new(bb->cap);
     bb->bucket = calloc(GB_BUCKETS, sizeof *bb->bucket);
+    bb->imgkey = aligned_alloc(64, (size_t)COLOR_NB * BOARD_CELLS * sizeof *bb->imgkey);
     for (unsigned t = 0; t < 1u << GB_TOP_BITS; t++) /* the home of the range's middle */
         bb->bucket_of[t] = (uint16_t)slot_home(((Key)t << (64 - GB_TOP_BITS)) | ((Key)1 << (63 - GB_TOP_BITS)),
                                                GB_BUCKETS);
-    if (!bb->board || !bb->slot || !bb->bucket) {
+    if (bb->board && bb->imgkey)
+        for (int c = 0; c < COLOR_NB; c++)
+            for (int p = 0; p < BOARD_CELLS; p++)
+                for (int t = 0; t < SYM_NB; t++)
+                    bb->imgkey[c * BOARD_CELLS + p][t] = zobrist_table[c][bb->board->sym[t][p]] ^ zobrist_white;
+    if (!bb->board || !bb->slot || !bb->bucket || !bb->imgkey) {
         book_builder_free(bb);
         book_fail(err, opt->size < BOARD_MIN || opt->size > BOARD_MAX ? GMK_ERR_SIZE : GMK_ERR_NOMEM,
                   "cannot make a builder of size %d", opt->size);
@@ -360,6 +368,7 @@ void book_builder_free(BookBuilder *bb) {
         free(c);
     }
     free(bb->bucket);
+    free(bb->imgkey);
     free(bb->sa);
     free(bb->sb);
     free(bb->ssub);
@@ -646,7 +655,8 @@ GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError 
             if (max_ply > 0 && stones >= max_ply) break;
             ok &= count_move(bb, symkey, b, m, side, g->result);
             stones++;
-            for (int t = 0; t < SYM_NB; t++) symkey[t] ^= zobrist_table[side][b->sym[t][m]] ^ zobrist_white;
+            const Key *d = bb->imgkey[side * BOARD_CELLS + m];
+            for (int t = 0; t < SYM_NB; t++) symkey[t] ^= d[t];
         } else {
             for (int t = 0; t < SYM_NB; t++) symkey[t] ^= zobrist_white;
         }

@@ -16,7 +16,7 @@
 
 enum {
     OPT_OUTPUT = CLI_OPT_USER, OPT_MAX_PLY, OPT_MIN_GAMES, OPT_FORMAT, OPT_VARIATIONS, OPT_MEMORY,
-    OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB, OPT_FORCE, OPT_PROGRESS,
+    OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB, OPT_FORCE, OPT_PROGRESS, OPT_QUIET,
 };
 
 #define DEFAULT_MARGIN "0.05"
@@ -35,6 +35,7 @@ enum {
 #define O_MIN_GAMES {"min-games", 0, "N", "1", "drop positions seen fewer than N times", NULL, OPT_MIN_GAMES}
 #define O_FORCE {"force", 0, NULL, NULL, "overwrite an output that is not a book of its kind", NULL, OPT_FORCE}
 #define O_PROGRESS {"progress", 0, NULL, NULL, "progress on stderr even when it is not a terminal", NULL, OPT_PROGRESS}
+#define O_QUIET {"quiet", 'q', NULL, NULL, "no summary line on stderr at the end", NULL, OPT_QUIET}
 #define O_END {NULL, 0, NULL, NULL, NULL, NULL, 0}
 
 static const CliOption BUILD_OPTIONS[] = {
@@ -45,7 +46,7 @@ static const CliOption BUILD_OPTIONS[] = {
     {"format", 'f', "FORMAT", "input-format", NULL, NULL, OPT_FORMAT}, /* the old name */
     {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},
     {"memory", 'm', "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
-    O_ORIGIN, O_FORCE, O_PROGRESS, O_END,
+    O_ORIGIN, O_FORCE, O_PROGRESS, O_QUIET, O_END,
 };
 static const CliOption PROBE_OPTIONS[] = {
     {"pick", 0, NULL, NULL, "print one move, at random weighted by score among the good ones", NULL, OPT_PICK},
@@ -60,7 +61,7 @@ static const CliOption PROBE_OPTIONS[] = {
     {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)", "black white", CLI_OPT_TO_MOVE},
     O_JSON, O_END,
 };
-static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_FORCE, O_PROGRESS, O_END};
+static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_FORCE, O_PROGRESS, O_QUIET, O_END};
 static const CliOption DUMP_OPTIONS[] = {O_JSON, O_END};
 static const CliOption IMPORT_OPTIONS[] = {
     O_OUTPUT,
@@ -116,6 +117,7 @@ typedef struct {
     long top;                  /* --top, 0: all */
     bool renlib;               /* --renlib */
     bool force;                /* --force */
+    bool quiet;                /* --quiet: no summary line */
     bool progress;             /* --progress */
     /* state */
     Book *bk;                  /* probe */
@@ -178,6 +180,7 @@ static bool book_option(void *ctx, int id, const char *arg) {
     case OPT_TOP: return cli_int(&g->cli, "top", arg, 1, 100000, &g->top);
     case OPT_RENLIB: g->renlib = true; return true;
     case OPT_FORCE: g->force = true; return true;
+    case OPT_QUIET: g->quiet = true; return true;
     case OPT_PROGRESS: g->progress = true; return true;
     }
     return false;
@@ -483,6 +486,18 @@ static void build_defaults(Gb *g, const char *path, bool rule_set, bool size_set
     free(buf);
 }
 
+/* The one-line summary of a build or merge (unless --quiet):
+ * "gmk-book: BOOK: WHAT, P positions, E entries" (from the book written). */
+static void summary(Gb *g, const char *what) {
+    BookError err;
+    Book *bk = book_open(g->output, &err);
+    if (!bk) return;
+    const BookInfo *i = book_info(bk);
+    cli_error(&g->cli, "%s: %s, %llu positions, %llu entries", g->output, what, (unsigned long long)i->positions,
+              (unsigned long long)i->entries);
+    book_close(bk);
+}
+
 static int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
     if (!g->output) usage_fail(&g->cli, "build: -o BOOK is required");
     check_output(g, files, BOOK_OUTPUT);
@@ -527,6 +542,11 @@ static int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
     else if (book_builder_write(g->bb, g->output, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
         g->cli.failures++;
+    } else if (!g->quiet && !isatty(2)) { /* a terminal had the progress line */
+        char what[96];
+        snprintf(what, sizeof what, "%llu games read, %llu skipped", (unsigned long long)book_builder_games(g->bb),
+                 (unsigned long long)g->bad_records);
+        summary(g, what);
     }
     book_builder_free(g->bb);
     return cli_exit_status(&g->cli);
@@ -681,6 +701,15 @@ static int cmd_merge(Gb *g, char **args) {
                             progress_entries, g, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
         return EXIT_FAILURE_RUN;
+    }
+    if (!g->quiet && !isatty(2)) {
+        BookError e2;
+        Book *bk = book_open(g->output, &e2);
+        char what[96];
+        snprintf(what, sizeof what, "%d book%s merged, %llu games", n, n == 1 ? "" : "s",
+                 bk ? (unsigned long long)book_info(bk)->games : 0ULL);
+        book_close(bk);
+        summary(g, what);
     }
     return EXIT_ALL_OK;
 }

@@ -5,7 +5,7 @@ are one book move. Bad records are reported with file and line, the others
 are counted, exit status 1.
 
   $ printf 'h8 h9 h10\t1-0\nh8 g8 f8\t0-1\nh8 i9\t1/2-1/2\nh8 i9 j10\ni8 h8\t1-0\nh8 h8\nh8 z1\n' > games.txt
-  $ gmk-book build -o g.book games.txt
+  $ gmk-book build -q -o g.book games.txt
   gmk-book: games.txt:6: record 6: move 2 (h8) is already occupied by move 1
   gmk-book: games.txt:7: record 7: move 2 (z1) is off the board (size 15)
   [1]
@@ -13,19 +13,19 @@ are counted, exit status 1.
 The progress line (games, games/s, bad records) goes to stderr only when it
 is a terminal: none above; under a pseudo-terminal (script(1)) it shows.
 
-  $ command -v script >/dev/null || echo 'gmk-book: 5 games, N games/s, 2 bad records'; command -v script >/dev/null && script -qec 'gmk-book build -o t.book games.txt' /dev/null < /dev/null | tr '\r' '\n' | grep -a 'games/s' | sed 's/[0-9]* games\/s/N games\/s/'
+  $ command -v script >/dev/null || echo 'gmk-book: 5 games, N games/s, 2 bad records'; command -v script >/dev/null && script -qec 'gmk-book build -q -o t.book games.txt' /dev/null < /dev/null | tr '\r' '\n' | grep -a 'games/s' | sed 's/[0-9]* games\/s/N games\/s/'
   gmk-book: 5 games, N games/s, 2 bad records
 
 --progress shows it on a pipe too (one line every 2 s, then the last one;
 with the share of the input read and the time left when its size is known),
 and how the book is written; merge likewise.
 
-  $ gmk-book build --progress -o p.book games.txt 2>&1 | grep -v ': record' | sed -E 's/[0-9.]+ (M moves|games)\/s/N \1\/s/'
+  $ gmk-book build -q --progress -o p.book games.txt 2>&1 | grep -v ': record' | sed -E 's/[0-9.]+ (M moves|games)\/s/N \1\/s/'
   gmk-book: 5 games, N games/s, 2 bad records
   gmk-book: writing the book: 13 of 13 moves (100%), N M moves/s
-  $ gmk-book merge --progress -o m.book p.book p.book 2>&1 | sed -E 's/[0-9.]+ M entries\/s/N M entries\/s/'
+  $ gmk-book merge -q --progress -o m.book p.book p.book 2>&1 | sed -E 's/[0-9.]+ M entries\/s/N M entries\/s/'
   gmk-book: merged 14 of 14 entries (100%), N M entries/s
-  $ gmk-book merge -o m.book p.book p.book 2>&1
+  $ gmk-book merge -q -o m.book p.book p.book 2>&1
 
 Probe: the position, then one field per book move, best first:
 move:games:wins:draws:losses:score, seen from the side to move, in the
@@ -62,9 +62,9 @@ Filters and --pick (a seed makes it repeatable).
 Merging two halves gives the book built from everything, byte for byte.
 
   $ head -3 games.txt > a.txt; tail -n +4 games.txt > b.txt
-  $ gmk-book build -o a.book a.txt; gmk-book build -o b.book b.txt 2>/dev/null
+  $ gmk-book build -q -o a.book a.txt; gmk-book build -q -o b.book b.txt 2>/dev/null
   [1]
-  $ gmk-book merge -o m.book a.book b.book && cmp m.book g.book && echo same
+  $ gmk-book merge -q -o m.book a.book b.book && cmp m.book g.book && echo same
   same
 
 dump lists every entry in key order; stats checks every block.
@@ -97,7 +97,7 @@ Usage errors exit 2.
   gmk-book: 'frobnicate' is not a command
   Try 'gmk-book --help' for more information.
   [2]
-  $ gmk-book build games.txt
+  $ gmk-book build -q games.txt
   gmk-book: build: -o BOOK is required
   Try 'gmk-book build --help' for more information.
   [2]
@@ -116,6 +116,7 @@ Commands and their options, for completions (cli.h's table format).
   --min-games
   --force
   --progress
+  --quiet
   --help
   --version
   command
@@ -123,7 +124,7 @@ Commands and their options, for completions (cli.h's table format).
 A book answers only for its own rule: its keys hold stones, not the rule.
 
   $ printf 'h8 i9 h10 i10 h11 i11 h12 i12 h9\n' > rg.txt
-  $ gmk-book build -r renju -o rg.book rg.txt
+  $ gmk-book build -q -r renju -o rg.book rg.txt
   $ printf 'h8\n' | gmk-book probe -r freestyle rg.book
   gmk-book: probe: rg.book is a renju book; --rule freestyle does not match
   Try 'gmk-book probe --help' for more information.

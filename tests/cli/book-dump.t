@@ -5,7 +5,7 @@ board ("-" the empty board, "?" a key no line of book moves reaches; JSON
 "position", "" and null).
 
   $ printf 'h8 h9 h10\t1-0\nh8 g8 f8\t0-1\nh8 i9\t1/2-1/2\nh8 i9 j10\ni8 h8\t1-0\n' > g.txt
-  $ gmk-book build -o g.book g.txt && gmk-book dump g.book
+  $ gmk-book build -q -o g.book g.txt && gmk-book dump g.book
   0000000000000000	-	h7	1	1	0	0	0.667
   0000000000000000	-	h8	4	1	1	1	0.500
   100919fdd39786ed	h8	g7	2	0	1	0	0.500

@@ -4,7 +4,7 @@ one clear usage error; records that state their rule make the book's rule
 when -r is not given.
 
   $ printf 'h8 h9 h10\t1-0\nh8 h9 h10\t1-0\n' > g.txt
-  $ gmk-book build -r renju -o renju.book g.txt && gmk-book build -o free.book g.txt
+  $ gmk-book build -q -r renju -o renju.book g.txt && gmk-book build -q -o free.book g.txt
 
 gmk-search --book: the book's rule is the default (it was silently ignored
 under freestyle); --rule or --size against it is a usage error.
@@ -37,8 +37,8 @@ instead of a line per game and an empty book; a psq board of 20 makes a
 20x20 book.
 
   $ printf '[Rule "renju"]\n[Result "1-0"]\n\n1. h8 h9 2. h10 1-0\n\n[Rule "renju"]\n[Result "0-1"]\n\n1. h8 i9 2. h10 0-1\n' > r.pgn
-  $ gmk-book build -o r.book r.pgn && gmk-book stats r.book | awk '$1 == "rule" || $1 == "games"'
+  $ gmk-book build -q -o r.book r.pgn && gmk-book stats r.book | awk '$1 == "rule" || $1 == "games"'
   rule	renju
   games	2
-  $ printf '(;GM[4]FF[4]SZ[15]RU[Renju];B[hh];W[ig];B[jf])\n' > r.sgf; gmk-book build -o s.book r.sgf && gmk-book stats s.book | grep '^rule'
+  $ printf '(;GM[4]FF[4]SZ[15]RU[Renju];B[hh];W[ig];B[jf])\n' > r.sgf; gmk-book build -q -o s.book r.sgf && gmk-book stats s.book | grep '^rule'
   rule	renju

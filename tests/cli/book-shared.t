@@ -7,7 +7,7 @@ fillers) are not moves and the results name seats. Under the exact-five rule
 every game but one is consistent (a five at the last move, by the side the
 result names); that one is reported and left out.
 
-  $ gmk-book build -r standard -o p.book "$GMK_SHARED"/games/evacoregen6.pgn.txt "$GMK_SHARED"/games/runglathap.pgn.txt 2>&1 | grep 'record '
+  $ gmk-book build -q -r standard -o p.book "$GMK_SHARED"/games/evacoregen6.pgn.txt "$GMK_SHARED"/games/runglathap.pgn.txt 2>&1 | grep 'record '
   gmk-book: .*/evacoregen6.pgn.txt:2954: record 180: move 38 \(i7\) comes after the winning move 37 (re)
   $ gmk-book stats p.book | grep -E '^(rule|games)\b'
   rule	standard
@@ -22,12 +22,12 @@ The Yixin match: game 5 repeats a point and is refused; the other four count.
 The record says renju (RU[Soosyrv-8]), so without -r the book is renju; a
 --rule that says otherwise skips the games that do not fit.
 
-  $ gmk-book build -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
+  $ gmk-book build -q -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
   2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
   $ gmk-book stats y.book | grep -E '^(rule|games)	'
   rule	renju
   games	4
-  $ gmk-book build -r freestyle -o f.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
+  $ gmk-book build -q -r freestyle -o f.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
   2018_Yixin_vs_QiGuan_5games.sgf:1: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:8: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:15: game skipped: rule renju, the book's is freestyle (see --rule)
@@ -35,16 +35,16 @@ The record says renju (RU[Soosyrv-8]), so without -r the book is renju; a
   2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
   gmk-book: no game read: every record was bad
   gmk-book: f.book: not written (an input failed; the old file is kept)
-  $ gmk-book build -r renju -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
+  $ gmk-book build -q -r renju -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
   2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
   $ printf 'h8\n' | gmk-book probe y.book
   h8	i9:2:0:2:0:0.500	h9:2:0:0:2:0.250
 
 Every SGF variation as a game of its own; a psq game on 20x20.
 
-  $ gmk-book build --variations -o v.book "$GMK_SHARED"/games/renju_sample_tree.sgf && gmk-book stats v.book | grep -E '^games'
+  $ gmk-book build -q --variations -o v.book "$GMK_SHARED"/games/renju_sample_tree.sgf && gmk-book stats v.book | grep -E '^games'
   games	5
-  $ gmk-book build -s 20 -o q.book "$GMK_SHARED"/games/gomocup_sample.psq && printf 'j11\n' | gmk-book probe q.book
+  $ gmk-book build -q -s 20 -o q.book "$GMK_SHARED"/games/gomocup_sample.psq && printf 'j11\n' | gmk-book probe q.book
   j11	l10:1:1:0:0:0.667
 
 RenLib: import, export, import again gives the same book; exporting that

@@ -21,7 +21,7 @@ names it and its column, never a stone silently dropped.
   e5f6e4d5e6
   $ gmk-search --nodes 200 num.txt | cut -f1
   e5f6e4d5e6
-  $ printf 'e5 f6 e4 d5 e6\t1-0\n' > g.txt; gmk-book build -s 9 -o g.book g.txt && gmk-book probe g.book num.txt | cut -f1
+  $ printf 'e5 f6 e4 d5 e6\t1-0\n' > g.txt; gmk-book build -q -s 9 -o g.book g.txt && gmk-book probe g.book num.txt | cut -f1
   e5f6e4d5e6
 
 Without labels, with a missing number (a pass) and --to-move for the side.

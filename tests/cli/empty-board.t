@@ -11,7 +11,7 @@ JSON as "".
   $ printf -- '-\n' | gmk-solve; printf -- '-\n' | gmk-search --depth 1 | cut -f1,2
   -	vcf	nowin	-
   -	h8
-  $ printf 'h8 h9\t1-0\n' > g.txt; gmk-book build -o g.book g.txt && printf -- '-\n' | gmk-book probe g.book
+  $ printf 'h8 h9\t1-0\n' > g.txt; gmk-book build -q -o g.book g.txt && printf -- '-\n' | gmk-book probe g.book
   -	h8:1:1:0:0:0.667
   $ printf -- '-\n' | gmk-eval --json -n 0 | cut -d, -f1
   {"position":""

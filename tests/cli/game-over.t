@@ -17,7 +17,7 @@ JSON "winner" and "result":"over".
   h8a1i8a2j8a3k8a4l8	-	over
   $ gmk-search --json five.txt | cut -d, -f5-8
   "winner":"black","result":"over","best":null,"score":null
-  $ printf 'h8 h9\t1-0\n' > g.txt; gmk-book build -o g.book g.txt
+  $ printf 'h8 h9\t1-0\n' > g.txt; gmk-book build -q -o g.book g.txt
   $ gmk-book probe g.book five.txt; gmk-book probe --json g.book five.txt
   h8a1i8a2j8a3k8a4l8	over
   {"position":"h8a1i8a2j8a3k8a4l8","rule":"freestyle","size":15,"to_move":"white","winner":"black","result":"over","moves":[]}

@@ -3,7 +3,7 @@ by every tool; a UTF-8 byte order mark at the start of a file is skipped by
 every reader; a book or a RenLib library given to build says what to use,
 once; a bad diagram character is one error (diagram-numbers.t).
 
-  $ printf 'h8 h9\t\002\n' | gmk-book build -o a.book
+  $ printf 'h8 h9\t\002\n' | gmk-book build -q -o a.book
   gmk-book: <stdin>:1: record 1: '\x02' is not a result (1-0, 0-1, 1/2-1/2, black, white, draw, ?)
   gmk-book: no game read: every record was bad
   gmk-book: a.book: not written (an input failed; the old file is kept)
@@ -19,16 +19,16 @@ A BOM before the first line, in positions and in records.
   h8h9	black	-	16	
   h8h9
   h8h9
-  $ gmk-book build -o bom.book bom-games.txt && gmk-book probe bom.book bom.txt
+  $ gmk-book build -q -o bom.book bom-games.txt && gmk-book probe bom.book bom.txt
   h8h9	h10:1:1:0:0:0.667
-  $ printf '\357\273\277[Event "x"]\n[Result "1-0"]\n\n1. h8 h9 2. h10 1-0\n' > bom.pgn; gmk-book build -o pgn.book bom.pgn && echo h8 | gmk-book probe pgn.book
+  $ printf '\357\273\277[Event "x"]\n[Result "1-0"]\n\n1. h8 h9 2. h10 1-0\n' > bom.pgn; gmk-book build -q -o pgn.book bom.pgn && echo h8 | gmk-book probe pgn.book
   h8	h9:1:0:0:1:0.333
 
 A book or a library fed to build: one line that says what to use, exit 2,
 nothing written.
 
   $ gmk-book export --renlib -o bom.lib bom.book
-  $ gmk-book build -o new.book bom.book; gmk-book build -o new.book bom.lib; ls new.book 2>/dev/null | wc -l
+  $ gmk-book build -q -o new.book bom.book; gmk-book build -q -o new.book bom.lib; ls new.book 2>/dev/null | wc -l
   gmk-book: bom.book: a gmk book, not game records (use gmk-book merge)
   gmk-book: new.book: not written (an input failed; the old file is kept)
   gmk-book: bom.lib: a RenLib library, not game records (use gmk-book import)

@@ -14,7 +14,7 @@ as aliases, not listed by --help).
 Table memory is -m/--memory in gmk-search as in gmk-solve and gmk-book build;
 --hash still works.
 
-  $ for p in gmk-search gmk-solve; do $p --help | grep -c -- '-m, --memory MB'; done; gmk-book build --help | grep -c -- '-m, --memory MB'
+  $ for p in gmk-search gmk-solve; do $p --help | grep -c -- '-m, --memory MB'; done; gmk-book build -q --help | grep -c -- '-m, --memory MB'
   1
   1
   1
@@ -38,12 +38,12 @@ is --max-moves (-d and --depth still read).
 -f/--format is the output format (gmk-eval); records read by gmk-book build
 have --input-format (-f and --format still read).
 
-  $ gmk-book build --help | grep -c -- '--input-format FORMAT'; gmk-book build --help | grep -c -- '-f, '; true
+  $ gmk-book build -q --help | grep -c -- '--input-format FORMAT'; gmk-book build -q --help | grep -c -- '-f, '; true
   1
   0
-  $ printf 'h8 h9\t1-0\n' > g.txt; gmk-book build --input-format moves -o a.book g.txt && gmk-book build -f moves -o b.book g.txt && cmp a.book b.book && echo same
+  $ printf 'h8 h9\t1-0\n' > g.txt; gmk-book build -q --input-format moves -o a.book g.txt && gmk-book build -q -f moves -o b.book g.txt && cmp a.book b.book && echo same
   same
-  $ gmk-book build --input-format xyz -o c.book g.txt
+  $ gmk-book build -q --input-format xyz -o c.book g.txt
   gmk-book: --input-format: 'xyz' is not one of auto moves pgn sgf psq rif
   Try 'gmk-book build --help' for more information.
   [2]

@@ -97,7 +97,7 @@ moves have fewer results the search chooses among them; elsewhere the
 search plays as usual.
 
   $ printf 'h8 i9 j10\t1-0\nh8 i9 j10\t1-0\nh8 i9 j10\t0-1\nh8 i9 h10\t0-1\nh8 h9 h10\n' > games.txt
-  $ gmk-book build -o g.book games.txt
+  $ gmk-book build -q -o g.book games.txt
   $ printf 'h8 i9\n' | gmk-search --book g.book --depth 4 --json | grep -o '"best":"j10","score":[0-9]*,"book":true,"depth":0'
   "best":"j10","score":100,"book":true,"depth":0
   $ printf 'h8 h9\nh8 h9 h10 h11\n' | gmk-search --book g.book --depth 4 | cut -f1,2,4

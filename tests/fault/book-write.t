@@ -9,14 +9,14 @@ book of about 450 KB), and a small old book.
   >   while (n < 24) { s = (s * 69069 + 1) % 4294967296; p = int(s / 65536) % 225;
   >     if (p in used) continue; used[p] = 1; line = line sprintf("%c%d", 97 + p % 15, int(p / 15) + 1); n++ }
   >   print line } }' > games.txt
-  $ gmk-book build -o new.book --max-ply 0 games.txt && gmk-book stats new.book > /dev/null && echo built
+  $ gmk-book build -q -o new.book --max-ply 0 games.txt && gmk-book stats new.book > /dev/null && echo built
   built
 
 A write that fails (a file size limit, as a full disk would): the reason,
 exit status 2, the old book as it was and no temporary file left.
 
-  $ printf 'h8 i9 h10\t1-0\n' | gmk-book build -o g.book -; cp g.book old.book
-  $ (trap '' XFSZ; ulimit -f 64; gmk-book build -o g.book --max-ply 0 games.txt)
+  $ printf 'h8 i9 h10\t1-0\n' | gmk-book build -q -o g.book -; cp g.book old.book
+  $ (trap '' XFSZ; ulimit -f 64; gmk-book build -q -o g.book --max-ply 0 games.txt)
   gmk-book: g.book: write failed: File too large
   [2]
   $ cmp g.book old.book && gmk-book stats g.book > /dev/null && echo intact; ls | grep tmp | wc -l
@@ -25,7 +25,7 @@ exit status 2, the old book as it was and no temporary file left.
 
 The same for a merge.
 
-  $ (trap '' XFSZ; ulimit -f 64; gmk-book merge -o g.book new.book old.book)
+  $ (trap '' XFSZ; ulimit -f 64; gmk-book merge -q -o g.book new.book old.book)
   gmk-book: g.book: write failed: File too large
   [2]
   $ cmp g.book old.book && echo intact; ls | grep tmp | wc -l
@@ -37,7 +37,7 @@ the old one or the whole new one, never a mix (a killed process may leave its
 temporary file behind).
 
   $ for t in 0 0.01 0.02 0.03 0.04 0.05 0.06 0.07 0.08 0.09; do
-  >   cp old.book k.book; gmk-book build -o k.book --max-ply 0 games.txt & pid=$!
+  >   cp old.book k.book; gmk-book build -q -o k.book --max-ply 0 games.txt & pid=$!
   >   sleep $t; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
   >   cmp -s k.book old.book || cmp -s k.book new.book || echo "mixed book after $t s"
   >   gmk-book stats k.book > /dev/null || echo "unreadable after $t s"; done; echo checked
@@ -49,7 +49,7 @@ left behind, neither the temporary book nor the runs and their folder.
 
   $ mkdir spill; rm -f k.book.tmp.*
   $ for t in 0 0.01 0.02 0.03 0.05 0.08 0.12 0.2; do for sig in TERM HUP; do
-  >   cp old.book k.book; TMPDIR=$PWD/spill gmk-book build -m 1 -o k.book --max-ply 0 games.txt & pid=$!
+  >   cp old.book k.book; TMPDIR=$PWD/spill gmk-book build -q -m 1 -o k.book --max-ply 0 games.txt & pid=$!
   >   sleep $t; kill -$sig $pid 2>/dev/null; wait $pid 2>/dev/null
   >   cmp -s k.book old.book || cmp -s k.book new.book || echo "mixed book after $t s"
   >   ls k.book.tmp.* spill/* 2>/dev/null; done; done; echo checked

@@ -15,16 +15,16 @@ gmk-book build --memory 1 keeps 1 MB of counts and spills sorted runs: its
 peak stays under 1 MB + 24 MB, and the book is byte for byte the one built
 with all counts in memory.
 
-  $ "$GMK_PEAKRSS" rss1 gmk-book build -o m1.book -m 1 --max-ply 0 games.txt
+  $ "$GMK_PEAKRSS" rss1 gmk-book build -q -o m1.book -m 1 --max-ply 0 games.txt
   $ [ "$(cat rss1)" -lt $((25 * 1024)) ] && echo "within 25 MB" || echo "peak $(cat rss1) KB"
   within 25 MB
-  $ gmk-book build -o all.book --max-ply 0 games.txt && cmp m1.book all.book && echo same bytes
+  $ gmk-book build -q -o all.book --max-ply 0 games.txt && cmp m1.book all.book && echo same bytes
   same bytes
 
 The default limit (1024 MB) is a ceiling, not an allocation: a small build
 stays small.
 
-  $ "$GMK_PEAKRSS" rss2 gmk-book build -o all2.book --max-ply 0 games.txt
+  $ "$GMK_PEAKRSS" rss2 gmk-book build -q -o all2.book --max-ply 0 games.txt
   $ [ "$(cat rss2)" -lt $((64 * 1024)) ] && echo "within 64 MB" || echo "peak $(cat rss2) KB"
   within 64 MB
 

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# tests/bench/quintet-procs.sh [--bin DIR | --solve FILE] [--runs N] [SHARED] — the quintet
+# solver's 33 cases (puzzles/quintet.tsv) as a user runs them: one gmk-solve
+# process per case with the default options (`-r renju --vcf|--vct --depth
+# LIMIT --threes T`), beside quintet's own time per case
+# (SHARED/puzzles/quintet/quintet-times.tsv, SHARED defaulting to
+# ../shared/data; the columns are left out without it).
+#
+# Per case: the result; `proc ms`, the process's wall time from the shell
+# (fork, exec, start-up, the solve, exit; the best of --runs, default 3) and
+# `cpu ms`, its user and system time in that run (the machine may be busy);
+# `solve ms`, the time gmk-solve reports for the solve itself (its JSON "ms",
+# in that best run: what quintet's own times measure); quintet's ms; and the
+# ratios of both to it ('*': quintet over 1 ms, where gmk-solve must be no
+# slower; quintet's times are rounded to 0.1 ms, a ratio is taken against
+# 0.1 ms at least). Then the totals, the geometric means, and the floor: the
+# same process timed on a position with one stone. Exit status 1 when a
+# result is wrong or a win is not checked, 2 on usage errors.
+set -u
+here=$(cd "$(dirname "$0")/../.." && pwd)
+solve=$here/bin/gmk-solve runs=3
+while [ $# -gt 0 ]; do
+    case $1 in
+    --bin) solve=$2/gmk-solve; shift ;;
+    --solve) solve=$2; shift ;;
+    --runs) runs=$2; shift ;;
+    -*) echo "quintet-procs.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+    esac
+    shift
+done
+shared=${1:-$here/../shared/data}
+[ -x "$solve" ] || { echo "quintet-procs.sh: $solve not found (make first)" >&2; exit 2; }
+times=$shared/puzzles/quintet/quintet-times.tsv
+declare -A qms
+if [ -r "$times" ]; then
+    while IFS=$'\t' read -r c _ _ ms; do qms[$c]=$ms; done < "$times"
+else
+    echo "quintet-procs.sh: $times not found: no quintet columns"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# run POS RULE SIZE OPTS...: sets us (best wall µs), cpu (its user + system
+# ms) and out (its output)
+run() {
+    local pos=$1 rule=$2 size=$3 t0 t1 i real user sys
+    shift 3
+    us=''
+    printf '%s\n' "$pos" > "$tmp/pos"
+    for ((i = 0; i < runs; i++)); do
+        t0=$(date +%s%N)
+        { TIMEFORMAT='%3R %3U %3S'; time "$solve" -r "$rule" -s "$size" "$@" --json "$tmp/pos" > "$tmp/out" 2>&1; } 2> "$tmp/time"
+        t1=$(date +%s%N)
+        if [ -z "$us" ] || [ $(((t1 - t0) / 1000)) -lt "$us" ]; then
+            us=$(((t1 - t0) / 1000))
+            read -r real user sys < "$tmp/time"
+            cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print (u + s) * 1000 }')
+            out=$(cat "$tmp/out")
+        fi
+    done
+}
+
+printf '%-28s %-6s %-7s %9s %8s %9s %9s %7s %7s\n' case expect result "proc ms" "cpu ms" "solve ms" "quint ms" \
+    "proc/q" "solve/q"
+stats=$tmp/stats
+wrong=0
+while IFS=$'\t' read -r name rule size opts expect _ pos _; do
+    case $name in '#'* | '') continue ;; esac
+    # shellcheck disable=SC2086
+    run "$pos" "$rule" "$size" $opts
+    res=$(sed -n 's/.*"result":"\([a-z]*\)".*/\1/p' <<< "$out")
+    ver=$(sed -n 's/.*"verified":\([a-z]*\).*/\1/p' <<< "$out")
+    sms=$(sed -n 's/.*"ms":\([0-9.]*\).*/\1/p' <<< "$out")
+    ok=1
+    [ "$res" = "$expect" ] && { [ "$res" != win ] || [ "$ver" = true ]; } || ok=0
+    [ $ok = 1 ] || wrong=$((wrong + 1))
+    awk -v n="$name" -v e="$expect" -v r="${res:-error}" -v us="$us" -v c="$cpu" -v s="${sms:-0}" -v q="${qms[$name]:--}" \
+        -v bad="$([ $ok = 1 ] || echo '  WRONG')" -v st="$stats" 'BEGIN {
+        p = us / 1000
+        if (q == "-") {
+            printf "%-28s %-6s %-7s %9.1f %8.0f %9.1f %9s %7s %7s%s\n", n, e, r, p, c, s, "-", "-", "-", bad
+            print p, s, -1, c >> st
+            exit
+        }
+        d = q < 0.1 ? 0.1 : q
+        printf "%-28s %-6s %-7s %9.1f %8.0f %9.1f %9.1f %7.2f %7.2f%s%s\n", n, e, r, p, c, s, q, p / d, s / d,
+            (q > 1 ? "*" : " "), bad
+        print p, s, q, c >> st
+    }'
+done < "$here/puzzles/quintet.tsv"
+run h8 renju 15 --vcf
+floor=$us
+awk -v runs="$runs" -v wrong="$wrong" -v floor="$floor" '
+{ n++; p += $1; s += $2; c += $4; if ($1 > 1000) over++
+  if ($3 >= 0) { m++; q += $3; d = $3 < 0.1 ? 0.1 : $3; lp += log($1 / d); ls += log($2 / d)
+                 if ($3 > 1) { if ($1 > $3) sp++; if ($2 > $3) ss++ } } }
+END {
+    printf "quintet-procs: %d cases, %d wrong, %d over 1 s (process); gmk-solve %.0f ms in processes (%.0f ms cpu), %.0f ms solving (best of %d runs each); floor %.1f ms (a process solving one stone)\n",
+        n, wrong, over, p, c, s, runs, floor / 1000
+    if (m) printf "quintet-procs: quintet %.0f ms: x%.1f the processes, x%.1f the solves; gmk/quintet geometric mean %.2f (processes), %.2f (solves); slower where quintet is over 1 ms: %d (processes), %d (solves)\n",
+        q, q / p, q / s, exp(lp / m), exp(ls / m), sp, ss
+}' "$stats"
+[ "$wrong" = 0 ]

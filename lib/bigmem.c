@@ -10,6 +10,7 @@
 #define _DEFAULT_SOURCE
 #include "bigmem.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -22,7 +23,8 @@ static size_t page_round(size_t bytes) {
     return (bytes + page - 1) / page * page;
 }
 
-void *bigmem_alloc(size_t bytes) {
+/* The mapping of bigmem_alloc and bigmem_reserve; huge: ask for huge pages. */
+static void *map_table(size_t bytes, bool huge) {
     if (bytes == 0) return NULL;
     size_t len = page_round(bytes);
     if (len < HUGE_PAGE) {
@@ -38,10 +40,16 @@ void *bigmem_alloc(size_t bytes) {
     size_t tail = (size_t)(raw + span - (p + len));
     if (tail) munmap(p + len, tail);
 #ifdef MADV_HUGEPAGE
-    madvise(p, len, MADV_HUGEPAGE); /* advice only: refused, the pages stay small */
+    if (huge) madvise(p, len, MADV_HUGEPAGE); /* advice only: refused, the pages stay small */
+#else
+    (void)huge;
 #endif
     return p;
 }
+
+void *bigmem_alloc(size_t bytes) { return map_table(bytes, true); }
+
+void *bigmem_reserve(size_t bytes) { return map_table(bytes, false); }
 
 void bigmem_free(void *p, size_t bytes) {
     if (p) munmap(p, page_round(bytes));

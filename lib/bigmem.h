@@ -14,6 +14,11 @@
  * large table costs nothing until it is probed. NULL when out of memory. */
 void *bigmem_alloc(size_t bytes);
 
+/* The same block on small pages: for the small start of a table that grows
+ * (the solver's), where a small search touching one byte in each of a few
+ * 2 MB pages would have the kernel clear them all. */
+void *bigmem_reserve(size_t bytes);
+
 /* Frees a block of bigmem_alloc(bytes) (NULL is ignored). */
 void bigmem_free(void *p, size_t bytes);
 

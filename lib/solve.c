@@ -49,13 +49,16 @@ Solver *solver_new(size_t memory) {
     size_t tb = pow2_floor((memory - memory / 16 - vb * VCF_WAYS * sizeof(VcfEntry)) / tbytes);
     /* the move cache: a sixteenth at least, and what the powers of two leave */
     size_t mb = pow2_floor((memory - vb * VCF_WAYS * sizeof(VcfEntry) - tb * tbytes) / sizeof(MoveCache));
-    s->vmask = vb - 1; /* solver_free reads the sizes from the masks */
-    s->tmask = tb - 1;
-    s->mmask = mb - 1;
-    s->vtab = bigmem_alloc(vb * VCF_WAYS * sizeof *s->vtab);
-    s->ttab = bigmem_alloc(tb * 4 * sizeof *s->ttab);
-    s->ttag = bigmem_alloc(tb * sizeof *s->ttag);
-    s->mcache = bigmem_alloc(mb * sizeof *s->mcache);
+    s->vmask_max = vb - 1;
+    s->tmask_max = tb - 1;
+    s->mmask_max = mb - 1;
+    s->vmask = (vb < VTAB_START ? vb : VTAB_START) - 1;
+    s->tmask = (tb < TTAB_START ? tb : TTAB_START) - 1;
+    s->mmask = (mb < MCACHE_START ? mb : MCACHE_START) - 1;
+    s->vtab = solve_mem_new(&s->vmem, vb * VCF_WAYS * sizeof *s->vtab);
+    s->ttab = solve_mem_new(&s->tmem, tb * 4 * sizeof *s->ttab);
+    s->ttag = solve_mem_new(&s->tgmem, tb * sizeof *s->ttag);
+    s->mcache = solve_mem_new(&s->mmem, mb * sizeof *s->mcache);
     if (!s->undo || !s->vtab || !s->ttab || !s->ttag || !s->mcache) {
         solver_free(s);
         return NULL;
@@ -64,13 +67,45 @@ Solver *solver_new(size_t memory) {
     return s;
 }
 
+#define TABLE_HUGE ((size_t)2 << 20) /* a huge page */
+
+size_t solve_table_next(size_t n, size_t max, size_t bytes) {
+    size_t next = n * bytes < TABLE_HUGE ? 2 * n : 8 * n;
+    return next < max ? next : max;
+}
+
+void *solve_mem_new(SolveMem *m, size_t full) {
+    m->bytes = full;
+    m->block = bigmem_alloc(full);
+    m->start = full > SOLVE_START_BYTES ? bigmem_reserve(SOLVE_START_BYTES) : NULL;
+    if (!m->block || (full > SOLVE_START_BYTES && !m->start)) return NULL;
+    return m->start ? m->start : m->block;
+}
+
+void *solve_mem_dest(const SolveMem *m, const void *cur, size_t bytes) {
+    return cur == m->start && bytes > SOLVE_START_BYTES ? m->block : (void *)cur;
+}
+
+void solve_mem_moved(SolveMem *m, const void *cur, const void *dest) {
+    if (cur == m->start && dest != cur) {
+        bigmem_free(m->start, SOLVE_START_BYTES);
+        m->start = NULL;
+    }
+}
+
+void solve_mem_free(SolveMem *m) {
+    bigmem_free(m->block, m->bytes);
+    bigmem_free(m->start, SOLVE_START_BYTES);
+    m->block = m->start = NULL;
+}
+
 void solver_free(Solver *s) {
     if (!s) return;
     free(s->undo);
-    bigmem_free(s->vtab, (s->vmask + 1) * VCF_WAYS * sizeof *s->vtab);
-    bigmem_free(s->ttab, (s->tmask + 1) * 4 * sizeof *s->ttab);
-    bigmem_free(s->ttag, (s->tmask + 1) * sizeof *s->ttag);
-    bigmem_free(s->mcache, (s->mmask + 1) * sizeof *s->mcache);
+    solve_mem_free(&s->vmem);
+    solve_mem_free(&s->tmem);
+    solve_mem_free(&s->tgmem);
+    solve_mem_free(&s->mmem);
     tree_free(&s->tree);
     free(s);
 }

@@ -13,6 +13,12 @@
  *    proof and disproof numbers and the proving move; 24-byte entries,
  *    4-way buckets; an entry of an earlier search (the tables persist
  *    between searches) is replaced first, else the one with the least work.
+ * Each table (and the move cache) starts small inside a block reserved at
+ * its full size and grows in place whenever a store would push out an
+ * entry, until it has its full size: the search is the one a table of the
+ * full size makes (an entry goes to the same bucket, in the same order),
+ * but a small search clears and touches a few pages, not the megabytes of
+ * the whole table (SolveMem).
  */
 #ifndef GMK_SOLVE_H
 #define GMK_SOLVE_H
@@ -49,6 +55,18 @@ typedef struct {
     Move mv[VCF_LINE_CAP];   /* the moves */
 } VcfLine;
 
+/* The memory of one of the solver's tables (solve.c). A table starts in a
+ * small mapping of its own on small pages, grows there, and moves into the
+ * block reserved at its full size once it outgrows it: that block, whose
+ * pages a table only touches once it is large, asks for huge pages from
+ * the start (bigmem_alloc), so a long search's table has them all, and a
+ * small search touches a few small pages. */
+typedef struct {
+    void *block;     /* the table at its full size */
+    size_t bytes;    /* the block's size */
+    void *start;     /* the start mapping (SOLVE_START_BYTES), NULL once left or when not needed */
+} SolveMem;
+
 /* VCF table entry. */
 typedef struct {
     uint64_t key;     /* stones ^ attacker key; 0 = empty slot */
@@ -78,10 +96,11 @@ typedef struct {
 typedef struct {
     Key key;                  /* node key; 0 = empty */
     int16_t n;                /* moves */
-    int8_t gen;               /* GEN_* */
+    int8_t gen;               /* GEN_*; MCACHE_FORGOTTEN: holds its slot, never read */
     uint8_t flags;            /* GENF_* */
     Move m[MCACHE_MOVES];     /* the moves, best first */
 } MoveCache;
+#define MCACHE_FORGOTTEN (-1)
 
 /* A patch found by the checker: a defence the search must also consider. */
 typedef struct {
@@ -125,6 +144,8 @@ struct Solver {
     /* VCF table */
     VcfEntry *vtab;
     size_t vmask;                   /* buckets - 1 (VCF_WAYS entries per bucket) */
+    size_t vmask_max;               /* ... at the table's full size */
+    SolveMem vmem;                  /* its memory */
 
     /* defence_filter's shared replay (vct_defence.c) */
     bool replay_check;              /* each candidate replayed on its own too (tests; always with GMK_DEBUG) */
@@ -135,6 +156,8 @@ struct Solver {
     uint64_t proofs_below;          /* children found proven with fewer free moves (a capped pass before) */
     DfpnEntry *ttab;
     size_t tmask;                   /* buckets - 1 (4 entries per bucket) */
+    size_t tmask_max;               /* ... at the table's full size */
+    SolveMem tmem, tgmem;           /* the memory of the entries and of the tags */
     uint32_t *ttag;                 /* per bucket: its entries' key tags (vct.c), read first */
     int mode;                       /* SOLVE_VCT or SOLVE_WIN */
     int threes;                     /* VCT: depth of the VCF that makes a move a threat */
@@ -164,6 +187,9 @@ struct Solver {
     uint8_t age;                    /* counts searches: entries of older ones are replaced first */
     MoveCache *mcache;              /* move lists per node */
     size_t mmask;                   /* entries - 1 */
+    size_t mmask_max;               /* ... at the cache's full size */
+    SolveMem mmem;                  /* its memory */
+    size_t mused;                   /* entries in use (vct.c) */
     SolvePatch patch[PATCH_MAX];    /* defences the checker asked for */
     int patches;
     /* tests only (NULL otherwise): called with each set of moves that
@@ -177,6 +203,30 @@ struct Solver {
     SolveTree tree_view;            /* public view of it */
     VcfLine scratch[4];             /* scratch lines */
 };
+
+/* ---- tables ---------------------------------------------------------------- */
+
+/* First sizes of the tables (they grow as they fill: see the top). */
+#define VTAB_START 256   /* VCF table buckets: 16 KB */
+#define TTAB_START 256   /* df-pn table buckets: 24 KB and 1 KB of tags */
+#define MCACHE_START 64  /* move cache entries: 16 KB */
+#define SOLVE_START_BYTES ((size_t)512 << 10) /* a table's start mapping */
+
+/* The buckets a table of n buckets of `bytes` each (at most max buckets)
+ * grows to: twice as many while it is under 2 MB, eight times beyond (a
+ * search that has filled 2 MB is a long one: fewer passes over the table). */
+size_t solve_table_next(size_t n, size_t max, size_t bytes);
+/* Reserves the memory of a table of full bytes; returns where the table
+ * starts: the start mapping (SOLVE_START_BYTES) or, for a table no bigger,
+ * the block. NULL when out of memory. */
+void *solve_mem_new(SolveMem *m, size_t full);
+/* Where a table at cur goes to grow to bytes: cur (in place), or the block
+ * when it outgrows the start mapping. */
+void *solve_mem_dest(const SolveMem *m, const void *cur, size_t bytes);
+/* The table has moved from cur to dest (its entries copied): the start
+ * mapping, left, is freed. */
+void solve_mem_moved(SolveMem *m, const void *cur, const void *dest);
+void solve_mem_free(SolveMem *m);
 
 /* ---- stones --------------------------------------------------------------- */
 
@@ -286,6 +336,8 @@ void vct_forget_proofs(Solver *s, Key patched);
 /* Node key of the current position: side to move, depth left, free moves. */
 Key vct_node_key(const Solver *s, bool attacker_to_move, int depth, int free_moves);
 
+/* The cached move list of a node (NULL: none). */
+MoveCache *vct_mcache_find(const Solver *s, Key key);
 /* Results of move generation at a df-pn node. */
 enum { GEN_LIST = 0, GEN_PROVEN = 1, GEN_DISPROVEN = 2, GEN_ABORT = 3 };
 enum {

@@ -172,11 +172,45 @@ static inline bool vtab_refutes(const VcfEntry *e, int depth) {
     return e && e->result == SR_FAIL && e->depth >= depth;
 }
 
+/* Grows the table (solve_table_next), in place or out of its start mapping
+ * (SolveMem): the entries of bucket b go to the buckets b + j * (old count
+ * of buckets) by their bucket keys, in the order they had (most recent
+ * first). The entries of a bucket fill its
+ * first slots. An entry's bucket key is its key or, for the related
+ * search's, its key ^ VCF_REL_KEY: the one that gives b (VCF_REL_KEY is
+ * odd, so never both). */
+static void vtab_grow(Solver *s) {
+    size_t n = s->vmask + 1, nn = solve_table_next(n, s->vmask_max + 1, VCF_WAYS * sizeof *s->vtab);
+    VcfEntry *dest = solve_mem_dest(&s->vmem, s->vtab, nn * VCF_WAYS * sizeof *s->vtab);
+    for (size_t b = 0; b < n; b++) {
+        VcfEntry *e = &s->vtab[b * VCF_WAYS], was[VCF_WAYS];
+        int k = 0;
+        while (k < VCF_WAYS && e[k].key) k++;
+        if (!k) continue;
+        memcpy(was, e, (size_t)k * sizeof *e);
+        if (dest == s->vtab) memset(e, 0, (size_t)k * sizeof *e);
+        for (int i = 0; i < k; i++) {
+            Key key = (was[i].key & s->vmask) == b ? was[i].key : was[i].key ^ VCF_REL_KEY;
+            VcfEntry *to = &dest[(key & (nn - 1)) * VCF_WAYS];
+            while (to->key) to++;
+            *to = was[i];
+        }
+    }
+    solve_mem_moved(&s->vmem, s->vtab, dest);
+    s->vtab = dest;
+    s->vmask = nn - 1;
+}
+
 /* Stores a result under key in the bucket of k; a new entry goes to slot
- * 0, the others move down and the last one goes. */
+ * 0, the others move down and the last one goes (a table short of its
+ * full size grows instead). */
 static void vtab_store(Solver *s, Key k, Key key, int result, int depth, int len, Move m) {
     VcfEntry *e = vtab_bucket(s, k), *slot = vtab_probe(s, k, key);
     if (!slot) {
+        while (e[VCF_WAYS - 1].key && s->vmask < s->vmask_max) {
+            vtab_grow(s);
+            e = vtab_bucket(s, k);
+        }
         memmove(e + 1, e, (VCF_WAYS - 1) * sizeof *e);
         slot = &e[0];
     }

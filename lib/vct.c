@@ -43,6 +43,7 @@
  * Below a defender's counter-four and its forced block, the move that proved
  * the same node without those stones is tried first (shadow_hint).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,20 +124,56 @@ static DfpnEntry *tt_find(Solver *s, Key k) {
     return NULL;
 }
 
+/* Grows the table (solve_table_next), in place or out of its start mapping
+ * (SolveMem): the entries of bucket b go to the buckets b + j * (old count
+ * of buckets) by their keys, in the order they had (the empty slots last),
+ * and the tags follow. */
+static void tt_grow(Solver *s) {
+    size_t n = s->tmask + 1, nn = solve_table_next(n, s->tmask_max + 1, 4 * sizeof *s->ttab);
+    DfpnEntry *dest = solve_mem_dest(&s->tmem, s->ttab, nn * 4 * sizeof *s->ttab);
+    uint32_t *dtag = solve_mem_dest(&s->tgmem, s->ttag, nn * sizeof *s->ttag);
+    for (size_t b = 0; b < n; b++) {
+        DfpnEntry *e = &s->ttab[b * 4], was[4];
+        int k = 0;
+        for (int i = 0; i < 4; i++)
+            if (e[i].key) was[k++] = e[i];
+        if (dest == s->ttab && k) memset(e, 0, sizeof was);
+        if (dtag == s->ttag) s->ttag[b] = 0;
+        for (int i = 0; i < k; i++) {
+            size_t to = was[i].key & (nn - 1);
+            int w = 0;
+            while (dest[to * 4 + w].key) w++;
+            dest[to * 4 + w] = was[i];
+            dtag[to] = word_put_byte(dtag[to], w, key_tag(was[i].key));
+        }
+    }
+    solve_mem_moved(&s->tmem, s->ttab, dest);
+    solve_mem_moved(&s->tgmem, s->ttag, dtag);
+    s->ttab = dest;
+    s->ttag = dtag;
+    s->tmask = nn - 1;
+}
+
 /* Stores a node's numbers; a full bucket gives up an entry of an earlier
  * search (Solver.age) or else its least worked one. Without the age, the
  * well-worked entries of earlier puzzles in a batch would hold their slots
- * for good and the table would shrink puzzle by puzzle. */
+ * for good and the table would shrink puzzle by puzzle. A table short of
+ * its full size grows instead of giving up an entry. */
 static void tt_put(Solver *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t work) {
-    DfpnEntry *e = &s->ttab[(k & s->tmask) * 4], *slot = NULL;
-    for (int i = 0; i < 4 && !slot; i++)
-        if (e[i].key == k) slot = &e[i];
-    if (!slot) {
+    DfpnEntry *e, *slot;
+    for (;;) {
+        e = &s->ttab[(k & s->tmask) * 4];
+        slot = NULL;
+        for (int i = 0; i < 4 && !slot; i++)
+            if (e[i].key == k) slot = &e[i];
+        if (slot) break;
         slot = &e[0];
         for (int i = 1; i < 4; i++) {
             bool old_i = e[i].age != s->age, old_slot = slot->age != s->age;
             if (old_i != old_slot ? old_i : e[i].work < slot->work) slot = &e[i];
         }
+        if (!slot->key || s->tmask == s->tmask_max) break;
+        tt_grow(s);
     }
     uint32_t *tag = &s->ttag[k & s->tmask];
     *tag = word_put_byte(*tag, (int)(slot - e), key_tag(k));
@@ -159,8 +196,8 @@ void vct_forget_proofs(Solver *s, Key patched) {
     DfpnEntry *e = s->ttab;
     for (size_t i = 0, n = (s->tmask + 1) * 4; i < n; i++)
         if (e[i].key && e[i].pn == 0) memset(&e[i], 0, sizeof e[i]);
-    MoveCache *c = &s->mcache[patched & s->mmask];
-    if (c->key == patched) c->key = 0;
+    MoveCache *c = vct_mcache_find(s, patched);
+    if (c) c->gen = MCACHE_FORGOTTEN;
 }
 
 /* ---- move generation ------------------------------------------------------ */
@@ -415,10 +452,85 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     return GEN_LIST;
 }
 
+/* The move cache is the direct-mapped cache of Solver.mmask_max + 1
+ * entries (an entry's index: the low bits of its key) that a small table
+ * stands for: the entries of the indexes in use, by linear probing from
+ * the index's low bits, and at least twice as many slots (it grows when half are
+ * taken). A list gives way only to a list of the same index, as in the
+ * cache of the full size; at the full size each entry sits at its index. */
+
+/* The slot of key's index in the cache t of mask + 1 entries: the one
+ * holding it, or the empty slot where it goes. */
+static MoveCache *mcache_slot_in(MoveCache *t, size_t mask, size_t max_mask, Key key) {
+    size_t i = key & mask;
+    Key index = key & max_mask;
+    for (;; i = (i + 1) & mask) {
+        MoveCache *c = &t[i];
+        if (!c->key || (c->key & max_mask) == index) return c;
+    }
+}
+
+static MoveCache *mcache_slot(const Solver *s, Key key) {
+    return mcache_slot_in(s->mcache, s->mmask, s->mmask_max, key);
+}
+
+MoveCache *vct_mcache_find(const Solver *s, Key key) {
+    MoveCache *c = mcache_slot(s, key);
+    return c->key == key && c->gen != MCACHE_FORGOTTEN ? c : NULL;
+}
+
+/* Bytes of an entry with n moves, the list cut after them (a multiple of
+ * the key's alignment). */
+static size_t mcache_bytes(int n) {
+    return (offsetof(MoveCache, m) + (size_t)n * sizeof(Move) + sizeof(Key) - 1) / sizeof(Key) * sizeof(Key);
+}
+
+/* Grows the move cache (solve_table_next): out of its start mapping
+ * (SolveMem) the lists go straight into the block; in place they go to a
+ * buffer first. false when the buffer cannot be had (the cache then stays
+ * as it is). */
+static bool mcache_grow(Solver *s) {
+    size_t n = s->mmask + 1, nn = solve_table_next(n, s->mmask_max + 1, sizeof *s->mcache), bytes = 0;
+    MoveCache *dest = solve_mem_dest(&s->mmem, s->mcache, nn * sizeof *s->mcache);
+    char *buf = NULL, *p = NULL;
+    if (dest == s->mcache) {
+        for (size_t i = 0; i < n; i++)
+            if (s->mcache[i].key && s->mcache[i].gen != MCACHE_FORGOTTEN) bytes += mcache_bytes(s->mcache[i].n);
+        if (!(buf = p = malloc(bytes ? bytes : 1))) return false;
+    }
+    s->mused = 0;
+    for (size_t i = 0; i < n; i++) {
+        MoveCache *c = &s->mcache[i];
+        if (c->key && c->gen != MCACHE_FORGOTTEN) {
+            size_t len = mcache_bytes(c->n);
+            if (buf) {
+                memcpy(p, c, len);
+                p += len;
+            } else {
+                memcpy(mcache_slot_in(dest, nn - 1, s->mmask_max, c->key), c, len);
+                s->mused++;
+            }
+        }
+        if (buf) c->key = 0;
+    }
+    for (char *q = buf; q < p;) {
+        MoveCache *from = (MoveCache *)(void *)q;
+        size_t len = mcache_bytes(from->n);
+        memcpy(mcache_slot_in(dest, nn - 1, s->mmask_max, from->key), from, len);
+        s->mused++;
+        q += len;
+    }
+    free(buf);
+    solve_mem_moved(&s->mmem, s->mcache, dest);
+    s->mcache = dest;
+    s->mmask = nn - 1;
+    return true;
+}
+
 int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, bool def_quiet, Move *out, int *n,
             int *flags) {
-    MoveCache *c = &s->mcache[key & s->mmask];
-    if (c->key == key) {
+    MoveCache *c = vct_mcache_find(s, key);
+    if (c) {
         *n = c->n;
         *flags = c->flags;
         memcpy(out, c->m, (size_t)c->n * sizeof *out);
@@ -427,7 +539,14 @@ int vct_gen(Solver *s, Key key, bool or_node, int depth, int fr, bool def_quiet,
     int g = or_node ? gen_or(s, depth, fr, out, n, flags, false)
                     : gen_and(s, depth, fr, def_quiet, out, n, flags);
     if (g == GEN_ABORT || *n > MCACHE_MOVES) return g;
-    c = &s->mcache[key & s->mmask]; /* nested searches may have used the slot */
+    c = mcache_slot(s, key); /* nested searches may have used the slot */
+    if (!c->key && s->mmask < s->mmask_max && 2 * (s->mused + 1) > s->mmask + 1 && mcache_grow(s))
+        c = mcache_slot(s, key);
+    if (!c->key) {
+        if (2 * (s->mused + 1) > s->mmask + 1 && s->mmask < s->mmask_max)
+            return g; /* the cache could not grow: the list is not kept */
+        s->mused++;
+    }
     c->key = key;
     c->gen = (int8_t)g;
     c->flags = (uint8_t)*flags;

@@ -379,6 +379,8 @@ static void read_pgn(RecordReader *rr) {
         size_t start = i;
         GameResult tag_result = RESULT_UNKNOWN;
         Rule rule = o->rule;
+        char rule_bad[40] = ""; /* a Rule / Variant tag naming no rule gmk knows */
+        size_t rule_bad_at = 0;
         /* tag section */
         while (i < len && s[i] == '[') {
             char name[32], val[128];
@@ -392,7 +394,10 @@ static void read_pgn(RecordReader *rr) {
             if (strcasecmp(name, "Result") == 0) {
                 parse_result_word(val, strlen(val), &tag_result);
             } else if (strcasecmp(name, "Rule") == 0 || strcasecmp(name, "Variant") == 0) {
-                rec_rule_from_name(val, strlen(val), &rule);
+                if (!rec_rule_from_name(val, strlen(val), &rule)) {
+                    snprintf(rule_bad, sizeof rule_bad, "%.32s", val);
+                    rule_bad_at = i;
+                }
             }
             i = skip_space(s, next, len);
         }
@@ -480,6 +485,10 @@ static void read_pgn(RecordReader *rr) {
         }
         if (rr->n == 0 && !done) {
             if (i > start) rec_error(rr, start, GMK_ERR_SYNTAX, "a game without moves");
+            continue;
+        }
+        if (rule_bad[0]) { /* not read as freestyle: a record states its rule */
+            rec_error(rr, rule_bad_at, GMK_ERR_ARG, "rule '%s' is not freestyle, standard or renju", rule_bad);
             continue;
         }
         result = pgn_seat_result(result, choice_slot, chose_black);

@@ -17,6 +17,7 @@
  */
 #include <ctype.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "records.h"
@@ -39,6 +40,7 @@ typedef struct {
     int size;           /* SZ, else the default */
     bool size_bad;      /* SZ outside BOARD_MIN..BOARD_MAX or not square */
     Rule rule;          /* RU, else the default */
+    char rule_bad[40];  /* an RU that names no rule gmk knows ("caro"), "" if none */
     GameResult result;  /* RE */
     int gm;             /* GM, 0 if absent */
     Move setup[COLOR_NB][BOARD_MAX * BOARD_MAX]; /* AB / AW stones */
@@ -128,7 +130,8 @@ static bool sgf_property(RecordReader *rr, SgfTree *t, int *k, const char *id, s
         t->gm = (int)strtol(len < 8 ? v : "0", NULL, 10);
         if (len >= 8) t->gm = -1;
     } else if (idlen == 2 && id[0] == 'R' && id[1] == 'U') {
-        rec_rule_from_name(v, len, &t->rule);
+        if (!rec_rule_from_name(v, len, &t->rule))
+            snprintf(t->rule_bad, sizeof t->rule_bad, "%.*s", (int)(len < 32 ? len : 32), v);
     } else if (idlen == 2 && id[0] == 'R' && id[1] == 'E') {
         t->result = sgf_result(v, len);
     } else if (idlen == 2 && id[0] == 'P' && id[1] == 'L' && len >= 1) {
@@ -176,6 +179,10 @@ static void sgf_report(RecordReader *rr, SgfTree *t, size_t start) {
                   BOARD_MAX);
         return;
     }
+    if (t->rule_bad[0]) { /* not read as freestyle: a record states its rule */
+        rec_error(rr, start, GMK_ERR_ARG, "rule '%s' is not freestyle, standard or renju", t->rule_bad);
+        return;
+    }
     if (t->gm != 0 && t->gm != 1 && t->gm != 4 && t->gm != 5) {
         rec_error(rr, start, GMK_ERR_FORMAT, "GM[%d] is not a gomoku game", t->gm);
         return;
@@ -204,6 +211,7 @@ static bool sgf_tree(RecordReader *rr, SgfTree *t, size_t *pos) {
     t->size = o->size;
     t->size_bad = false;
     t->rule = o->rule;
+    t->rule_bad[0] = '\0';
     t->result = RESULT_UNKNOWN;
     t->gm = 0;
     t->nsetup[0] = t->nsetup[1] = 0;

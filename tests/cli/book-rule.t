@@ -42,3 +42,14 @@ instead of a line per game and an empty book; a psq board of 20 makes a
   games	2
   $ printf '(;GM[4]FF[4]SZ[15]RU[Renju];B[hh];W[ig];B[jf])\n' > r.sgf; gmk-book build -q -o s.book r.sgf && gmk-book stats s.book | grep '^rule'
   rule	renju
+
+A rule name gmk does not know (caro) is an error for that record, not
+freestyle nor the -r of the run.
+
+  $ printf '[Rule "caro"]\n[Result "1-0"]\n\n1. h8 h9 2. h10 1-0\n\n[Rule "renju"]\n[Result "0-1"]\n\n1. h8 i9 2. h10 0-1\n' > c.pgn
+  $ gmk-book build -q -r renju -o c.book c.pgn
+  gmk-book: c.pgn:1: record 1: rule 'caro' is not freestyle, standard or renju
+  [1]
+  $ printf '(;GM[4]SZ[15]RU[caro];B[hh];W[ig])\n(;GM[4]SZ[15];B[hh];W[ig])\n' > c.sgf; gmk-book build -q -o c2.book c.sgf
+  gmk-book: c.sgf:1: record 1: rule 'caro' is not freestyle, standard or renju
+  [1]

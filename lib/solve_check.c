@@ -42,10 +42,20 @@ typedef struct {
     SolveCheckError *err;
     uint64_t *memo;                     /* accepted (hash ^ node) values, open addressing */
     size_t memo_cap, memo_used;
+    uint32_t stamp[BOARD_CELLS];        /* per cell: the epoch when it was last read (ck_at) */
+    uint32_t epoch;                     /* counts the trial runs (ck_defender) */
+    uint32_t memo_stamp;                /* the epoch of the last memo hit */
+    uint32_t fchanges;                  /* counts the changes of fivedir */
     const struct timespec *deadline;    /* NULL: none */
     unsigned ticks;                     /* attacker nodes visited (the clock is read every 1,024) */
     bool out_of_time;                   /* the deadline passed: every node fails from then on */
 } Ck;
+
+/* Reads cell q, noting the read for ck_defender's trial run. */
+static inline int ck_at(Ck *g, int q) {
+    g->stamp[q] = g->epoch;
+    return g->cell[q];
+}
 
 /* A 64-bit mix of a stone, for the checker's own hash. */
 static uint64_t ck_mix(Move p, Color c) {
@@ -60,27 +70,27 @@ static bool ck_exact(const Ck *g, Color c) {
 }
 
 /* Run of colour c through p along direction d, p counted as c's. */
-static int ck_run(const Ck *g, Move p, int d, Color c) {
+static int ck_run(Ck *g, Move p, int d, Color c) {
     int n = 1, v = c + 1, st = CK_STEP[d];
-    for (int q = p + st; g->cell[q] == v; q += st) n++;
-    for (int q = p - st; g->cell[q] == v; q -= st) n++;
+    for (int q = p + st; ck_at(g, q) == v; q += st) n++;
+    for (int q = p - st; ck_at(g, q) == v; q -= st) n++;
     return n;
 }
 
 /* Does colour c win along d by playing empty p? */
-static bool ck_five_dir(const Ck *g, Move p, int d, Color c) {
+static bool ck_five_dir(Ck *g, Move p, int d, Color c) {
     int r = ck_run(g, p, d, c);
     return r == 5 || (r > 5 && !ck_exact(g, c));
 }
 
-static bool ck_wins(const Ck *g, Move p, Color c) {
+static bool ck_wins(Ck *g, Move p, Color c) {
     for (int d = 0; d < 4; d++)
         if (ck_five_dir(g, p, d, c)) return true;
     return false;
 }
 
 /* The directions along which colour c wins by playing empty q. */
-static uint8_t ck_five_bits(const Ck *g, Move q, Color c) {
+static uint8_t ck_five_bits(Ck *g, Move q, Color c) {
     uint8_t f = 0;
     for (int d = 0; d < 4; d++)
         if (ck_five_dir(g, q, d, c)) f |= (uint8_t)(1u << d);
@@ -91,6 +101,7 @@ static uint8_t ck_five_bits(const Ck *g, Move q, Color c) {
 static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
     uint8_t old = g->fivedir[c][q];
     g->nfive[c] += (now != 0) - (old != 0);
+    g->fchanges += old != now;
     g->fivedir[c][q] = now;
 }
 
@@ -100,13 +111,13 @@ static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
  * other colour never held p, empty before and after, or after and before. */
 static void ck_refresh(Ck *g, Move p, Color c) {
     for (int k = 0; k < COLOR_NB; k++)
-        ck_set_five(g, p, (Color)k, g->cell[p] == CELL_EMPTY ? ck_five_bits(g, p, (Color)k) : 0);
+        ck_set_five(g, p, (Color)k, ck_at(g, p) == CELL_EMPTY ? ck_five_bits(g, p, (Color)k) : 0);
     int mine = c + 1;
     for (int d = 0; d < 4; d++)
         for (int sign = -1; sign <= 1; sign += 2) {
             int st = sign * CK_STEP[d], q = p + st;
-            while (q >= 0 && q < BOARD_CELLS && g->cell[q] == mine) q += st;
-            if (q < 0 || q >= BOARD_CELLS || g->cell[q] != CELL_EMPTY) continue;
+            while (q >= 0 && q < BOARD_CELLS && ck_at(g, q) == mine) q += st;
+            if (q < 0 || q >= BOARD_CELLS || ck_at(g, q) != CELL_EMPTY) continue;
             uint8_t bit = (uint8_t)(1u << d);
             uint8_t f = g->fivedir[c][q] & (uint8_t)~bit;
             if (ck_five_dir(g, (Move)q, d, c)) f |= bit;
@@ -145,11 +156,11 @@ static int ck_fours_dir(Ck *g, Move p, int d, unsigned *set, Move *five) {
     int n = 0, st = CK_STEP[d];
     for (int o = -4; o <= 4; o++) {
         Move e = (Move)(p + o * st);
-        if (!o || g->cell[e] != CELL_EMPTY) continue;
+        if (!o || ck_at(g, e) != CELL_EMPTY) continue;
         g->cell[e] = CELL_BLACK;
         int lo = 0, hi = 0;
-        while (g->cell[p + (lo - 1) * st] == CELL_BLACK) lo--;
-        while (g->cell[p + (hi + 1) * st] == CELL_BLACK) hi++;
+        while (ck_at(g, p + (lo - 1) * st) == CELL_BLACK) lo--;
+        while (ck_at(g, p + (hi + 1) * st) == CELL_BLACK) hi++;
         g->cell[e] = CELL_EMPTY;
         if (hi - lo + 1 != 5 || o < lo || o > hi) continue;
         unsigned s = 0;
@@ -180,7 +191,7 @@ static bool ck_real_three(Ck *g, Move p, int d, int depth) {
     int st = CK_STEP[d];
     for (int o = -4; o <= 4; o++) {
         Move e = (Move)(p + o * st);
-        if (!o || g->cell[e] != CELL_EMPTY) continue;
+        if (!o || ck_at(g, e) != CELL_EMPTY) continue;
         g->cell[e] = CELL_BLACK;
         unsigned set[8];
         Move five[8];
@@ -205,7 +216,7 @@ static int ck_forbidden_at(Ck *g, Move p, int depth) {
     bool over = false;
     for (int d = 0; d < 4; d++) {
         int k = 0;
-        for (int o = -4; o <= 4; o++) k += o && g->cell[p + o * CK_STEP[d]] == CELL_BLACK;
+        for (int o = -4; o <= 4; o++) k += o && ck_at(g, p + o * CK_STEP[d]) == CELL_BLACK;
         busy2 += k >= 2;
         busy3 += k >= 3;
         over |= ck_run(g, p, d, COLOR_BLACK) > 5;
@@ -240,8 +251,8 @@ static bool ck_legal(Ck *g, Move p, Color c) {
     return ck_forbidden_at(g, p, 0) == FORBID_NONE;
 }
 
-static bool ck_on_empty(const Ck *g, Move p) {
-    return p > 0 && p < BOARD_CELLS && g->cell[p] == CELL_EMPTY;
+static bool ck_on_empty(Ck *g, Move p) {
+    return p > 0 && p < BOARD_CELLS && ck_at(g, p) == CELL_EMPTY;
 }
 
 /* ---- proof walking ------------------------------------------------------ */
@@ -306,7 +317,8 @@ static uint64_t memo_value(const Ck *g, int node, bool attacker) {
     return g->hash ^ ck_mix((Move)(node & 0x7FFF), attacker) ^ ((uint64_t)node << 40);
 }
 
-static bool ck_defender(Ck *g, int node);
+static bool ck_defender(Ck *g, int node, Move last);
+static bool ck_attacker(Ck *g, int node, bool remember);
 
 /* Has the deadline passed? Read at the first node and every 1,024th after;
  * once it has, it stays passed. */
@@ -336,7 +348,10 @@ static bool ck_attacker(Ck *g, int node, bool remember) {
     const SolveTreeNode *n = &t->node[node];
     if (n->count <= 0) return ck_fail(g, node, MOVE_NONE, "no attacker move");
     uint64_t mv = memo_value(g, node, true);
-    if (remember && memo_has(g, mv)) return true;
+    if (remember && memo_has(g, mv)) {
+        g->memo_stamp = g->epoch; /* accepted without reading the cells */
+        return true;
+    }
     for (int i = 0; i < n->count; i++) {
         const SolveEdge *e = &t->edge[n->first + i];
         Move m = e->move;
@@ -344,7 +359,7 @@ static bool ck_attacker(Ck *g, int node, bool remember) {
         if (ck_wins(g, m, a)) continue;
         if (!ck_legal(g, m, a)) return ck_fail(g, node, m, "attacker move is forbidden");
         ck_place(g, m, a);
-        bool ok = g->nfive[d] == 0 ? ck_defender(g, e->target)
+        bool ok = g->nfive[d] == 0 ? ck_defender(g, e->target, m)
                                    : ck_fail(g, node, m, "the defender can make five");
         ck_unplace(g, m, a);
         if (!ok) return false;
@@ -353,25 +368,65 @@ static bool ck_attacker(Ck *g, int node, bool remember) {
     return true;
 }
 
-/* A defender node: every legal defence must lose. */
-static bool ck_defender(Ck *g, int node) {
+/* The trial run of a defender node's pass edge: the check of its subtree
+ * with no defender stone (the defender passes), noting in read which cells
+ * it read; true when it accepted without a memo hit (which reads no cells).
+ * A defence m answered by the pass edge is then refuted when m is not in
+ * read and the stone on m changes no five point (fivedir) of either side:
+ * the check of the subtree with m placed reads the same cells, all but m,
+ * with the same contents, so the five points it keeps (made from those
+ * cells) stay the same as well, every choice it makes is the same, and it
+ * accepts. Only the memo differs (its values take m's stone): a hit there
+ * accepts a position accepted before. Most defences of a threat are far
+ * from its line: each cost a check of the subtree (a renju black attacker's
+ * moves each asking the forbidden-point rule), now two five-point updates.
+ * A failed trial run proves nothing (the position has no defender stone):
+ * its error is taken back and every defence is checked. */
+static bool ck_trial(Ck *g, int target, uint8_t *read) {
+    uint32_t start = ++g->epoch;
+    SolveCheckError saved;
+    if (g->err) saved = *g->err;
+    bool ok = ck_attacker(g, target, false);
+    if (!ok && g->err) *g->err = saved;
+    ok = ok && g->memo_stamp < start;
+    for (int q = 0; q < BOARD_CELLS && ok; q++) read[q] = g->stamp[q] >= start;
+    g->epoch++; /* the reads after it are not the trial's */
+    return ok;
+}
+
+/* Colour c's only five point (nfive[c] == 1): looked for on the lines
+ * through c's last stone, within four, where a new one is, and else on the
+ * whole board. */
+static Move ck_only_five(const Ck *g, Color c, Move last) {
+    for (int d = 0; d < 4; d++)
+        for (int o = -4; o <= 4; o++) {
+            int q = last + o * CK_STEP[d];
+            if (q >= 0 && q < BOARD_CELLS && g->fivedir[c][q]) return (Move)q; /* taken points have none */
+        }
+    for (int y = 0; y < g->size; y++)
+        for (int x = 0; x < g->size; x++)
+            if (g->fivedir[c][point_make(x, y)]) return point_make(x, y);
+    return MOVE_NONE;
+}
+
+/* A defender node (after the attacker's move last): every legal defence
+ * must lose. */
+static bool ck_defender(Ck *g, int node, Move last) {
     const SolveTree *t = g->t;
     Color a = g->att, d = (Color)!a;
     int na = g->nfive[a];
     Move q = MOVE_NONE;
     if (na >= 2) return true;
     if (na == 1) {
-        for (int y = 0; y < g->size && q == MOVE_NONE; y++)
-            for (int x = 0; x < g->size; x++)
-                if (g->fivedir[a][point_make(x, y)]) {
-                    q = point_make(x, y);
-                    break;
-                }
+        q = ck_only_five(g, a, last);
         if (!ck_legal(g, q, d)) return true; /* renju: black cannot block */
     }
     if (node < 0 || node >= t->nodes) return ck_fail(g, node, MOVE_NONE, "the line stops before a win");
     uint64_t mv = memo_value(g, node, false);
-    if (memo_has(g, mv)) return true;
+    if (memo_has(g, mv)) {
+        g->memo_stamp = g->epoch;
+        return true;
+    }
     const SolveTreeNode *n = &t->node[node];
     const SolveEdge *pass = NULL;
     for (int i = 0; i < n->count; i++)
@@ -395,14 +450,26 @@ static bool ck_defender(Ck *g, int node) {
      * block in the subtrees needs that rule, the check of lfz084 新图巧百番
      * #94's proof took 2.8 s instead of 9.7 s. (A recorded error always
      * ends the check, but for this one: so taking it back leaves none.) */
+    uint8_t read[BOARD_CELLS];
+    bool trial = pass && ck_trial(g, pass->target, read);
     for (int y = 0; y < g->size; y++)
         for (int x = 0; x < g->size; x++) {
             Move m = point_make(x, y);
-            if (g->cell[m] != CELL_EMPTY) continue;
+            if (ck_at(g, m) != CELL_EMPTY) continue;
             const SolveEdge *e = NULL;
             for (int i = 0; i < n->count; i++)
                 if (t->edge[n->first + i].move == m) e = &t->edge[n->first + i];
             if (!e) e = pass;
+            if (e && e == pass && trial && !read[m]) {
+                uint32_t before = g->fchanges;
+                ck_place(g, m, d);
+                bool same = g->fchanges == before;
+#ifdef GMK_DEBUG /* the check the trial run stands for */
+                if (same) assert(ck_attacker(g, pass->target, false) || g->out_of_time);
+#endif
+                ck_unplace(g, m, d);
+                if (same) continue; /* refuted, as the trial run found */
+            }
             if (!e) {
                 if (!ck_legal(g, m, d)) continue;
                 ck_fail(g, node, m, "a defence is not answered");
@@ -431,7 +498,7 @@ static bool ck_defender(Ck *g, int node) {
     for (int y = 0; y < g->size && !any; y++)
         for (int x = 0; x < g->size && !any; x++) {
             Move m = point_make(x, y);
-            any = g->cell[m] == CELL_EMPTY && ck_legal(g, m, d);
+            any = ck_at(g, m) == CELL_EMPTY && ck_legal(g, m, d);
         }
     if (!any) return ck_fail(g, node, MOVE_NONE, "the board is full");
     memo_add(g, mv);

@@ -711,6 +711,32 @@ static void test_checker_forbidden_defence(void **state) {
     board_free(b);
 }
 
+/* The checker's trial run (solve_check.c) stands for the check of a
+ * defence that the threat's line never reads, but not for one that gives
+ * the defender a five point: freestyle, black's open three h8 i8 j8 answered
+ * only by the pass edge (k8, an open four); white's a4, far from the line,
+ * makes a four (a1-a4) and refutes it, and it comes first in the board
+ * order (a trial run standing for it would report g8). */
+static void test_checker_trial(void **state) {
+    (void)state;
+    Board *b = test_board(RULE_FREESTYLE, 15, "h8 a1 i8 a2 -- a3");
+    assert_int_equal(board_to_move(b), COLOR_BLACK);
+    SolveTreeNode node[] = {{0, 1}, {1, 1}, {2, 1}, {3, 0}};
+    SolveEdge edge[] = {{test_point(b, "j8"), 1}, {MOVE_PASS, 2}, {test_point(b, "k8"), 3}};
+    SolveTree tree = {node, 4, edge, 3};
+    SolveCheckError err;
+    assert_false(solve_check_tree(b, &tree, &err));
+    assert_int_equal(err.node, 1);
+    assert_int_equal(err.move, test_point(b, "a4"));
+    assert_true(err.defence);
+    board_free(b);
+    /* without white's three the far defences are refuted, the blocks not */
+    b = test_board(RULE_FREESTYLE, 15, "h8 a1 i8 o1 -- a15");
+    assert_false(solve_check_tree(b, &tree, &err));
+    assert_int_equal(err.move, test_point(b, "g8"));
+    board_free(b);
+}
+
 /* A check that reaches its deadline has no verdict: it fails with
  * out_of_time and "time limit" (gmk-solve then answers unknown), not with
  * an error about the proof. The deadline here has passed when the check
@@ -1163,6 +1189,7 @@ int main(void) {
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_checker_rejects),
         cmocka_unit_test(test_checker_forbidden_defence),
+        cmocka_unit_test(test_checker_trial),
         cmocka_unit_test(test_checker_deadline),
         cmocka_unit_test(test_defend_fours),
         cmocka_unit_test(test_defend_limits),

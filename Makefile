@@ -255,6 +255,8 @@ BENCHES   := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
 
 bench: all $(BENCHES)
 	@for b in $(BENCHES); do $$b $(SHARED) || exit 1; done
+	@bash tests/bench/quintet-procs.sh --bin $(abspath $(BIN)) $(SHARED)
+	@bash tests/bench/solve-stream.sh --bin $(abspath $(BIN))
 
 $(B)/bench/%: tests/bench/%.c $(LIBGMK)
 	@mkdir -p $(@D)

@@ -99,10 +99,12 @@ $(LIBGMK): $(LIB_OBJ)
 # installed, openings/ of the source tree from any build directory), else in
 # $(bookdir) of the PREFIX it was built for: no path of the build tree is
 # compiled in (nor into the debug information: -fdebug-prefix-map). The stamp
-# rebuilds it when PREFIX changes.
-PREFIX_STAMP = $(B)/prefix-$(subst /,_,$(PREFIX)).stamp
-$(PREFIX_STAMP):
-	@mkdir -p $(@D); rm -f $(B)/prefix-*.stamp; touch $@
+# rebuilds it when PREFIX changes (the file changes only then).
+PREFIX_STAMP = $(B)/prefix.txt
+$(PREFIX_STAMP): FORCE
+	@mkdir -p $(@D); echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
+.PHONY: FORCE
+FORCE:
 $(B)/cmd/gmk-search.o: ALL_CFLAGS += -DGMK_BOOKDIR='"$(bookdir)"'
 $(B)/cmd/gmk-search.o: $(PREFIX_STAMP)
 
@@ -307,8 +309,9 @@ install: all
 	  ln -sf gmk-search '$(DESTDIR)$(bindir)/pbrain-gmk'; fi
 	@set -e; for page in $(MAN_PAGES); do \
 	  dir='$(DESTDIR)$(mandir)'/man$${page##*.}; \
-	  echo "install -m 644 $$page $$dir/"; \
-	  install -d "$$dir"; install -m 644 "$$page" "$$dir/"; done
+	  echo "install -m 644 $$page $$dir/ (/usr/local -> $(PREFIX))"; \
+	  install -d "$$dir"; sed 's|/usr/local/|$(PREFIX)/|g' "$$page" > "$$dir/$${page##*/}"; \
+	  chmod 644 "$$dir/$${page##*/}"; done
 	install -m 644 $(addprefix $(COMPL)/bash/,$(PROG_NAMES)) '$(DESTDIR)$(bashcompdir)/'
 	install -m 644 $(addprefix $(COMPL)/zsh/_,$(PROG_NAMES)) '$(DESTDIR)$(zshcompdir)/'
 	install -m 644 $(addsuffix .fish,$(addprefix $(COMPL)/fish/,$(PROG_NAMES))) \

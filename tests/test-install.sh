@@ -109,6 +109,9 @@ for page in cmd/*.[1-9]; do
     base=$(basename "$page")
     sect=${base##*.}
     [ -f "$root/share/man/man$sect/$base" ] || { fail "$base not in $prefix/share/man/man$sect"; continue; }
+    # the paths it names are those of PREFIX (written /usr/local/ in the source)
+    n=$(grep -c '/usr/local/' "$page"); m=$(grep -c "$prefix/" "$root/share/man/man$sect/$base")
+    [ "$m" -ge "$n" ] || fail "$base: the installed page names $m paths of $prefix, the source $n of /usr/local"
     if command -v man > /dev/null 2>&1; then
         found=$(MANPATH="$root/share/man" man -w "$sect" "${base%.*}" 2>&1)
         [ "$found" = "$root/share/man/man$sect/$base" ] || fail "man -w $sect ${base%.*}: $found"

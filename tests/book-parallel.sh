@@ -18,16 +18,16 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/gmk-book-parallel.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
 "$gen" --generate "$games" 7 > games.txt
-"$bin/gmk-book" build -o one.book games.txt
+"$bin/gmk-book" build -q -o one.book games.txt
 # N shard files, N parallel builds, one merge
 split -n "l/$shards" -d -a 3 games.txt shard.
-parallel --will-cite -j "$shards" "$bin/gmk-book" build -o {}.book {} ::: shard.[0-9][0-9][0-9]
-"$bin/gmk-book" merge -o merged.book shard.*.book
+parallel --will-cite -j "$shards" "$bin/gmk-book" build -q -o {}.book {} ::: shard.[0-9][0-9][0-9]
+"$bin/gmk-book" merge -q -o merged.book shard.*.book
 cmp one.book merged.book
 # records on stdin, cut between lines by parallel --pipe, one build a block
 block=$(( $(wc -c < games.txt) / shards + 1 ))
 parallel --will-cite --pipe --block "$block" -j "$shards" \
-    "$bin/gmk-book" build -o pipe.{#}.book - < games.txt
-"$bin/gmk-book" merge -o piped.book pipe.*.book
+    "$bin/gmk-book" build -q -o pipe.{#}.book - < games.txt
+"$bin/gmk-book" merge -q -o piped.book pipe.*.book
 cmp one.book piped.book
 echo "book-parallel: $games games as $shards shards with GNU parallel (files and --pipe), merged: the bytes of one build"

@@ -74,6 +74,7 @@ struct Search {
 int search_root(Worker *w, int alpha, int beta, int depth);
 void search_check_limits(Worker *w);
 void worker_clear(Worker *w);
+void search_tables_init(void);   /* once, before the first search (search_new) */
 
 /* VCF probe: does the side to move win by continuous fours within the
  * budget (nodes; deadline on the timeman_now_us() clock, 0 = none)? 1 win

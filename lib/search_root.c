@@ -25,7 +25,9 @@
 
 /* An engine with its table; threads are made by the first search. */
 Search *search_new(size_t hash_mb, GmkStatus *st) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
     gmk_init();
+    pthread_once(&once, search_tables_init);
     Search *s = calloc(1, sizeof *s);
     GmkStatus r = GMK_ERR_NOMEM;
     if (s && (r = tt_init(&s->tt, hash_mb)) == GMK_OK) {

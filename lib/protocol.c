@@ -354,7 +354,7 @@ static void info(Protocol *p, const char *key, const char *val) {
         p->clock.match_ms = v > 0 ? v : 0;
         p->clock_given = true;
     } else if (!strcmp(key, "time_left")) {
-        p->clock.left_ms = v;
+        p->clock.left_ms = v > 0 ? v : 0; /* out of time: answer at once */
         p->clock_given = true;
     } else if (!strcmp(key, "max_memory")) {
         p->max_memory = v > 0 ? (size_t)v : 0;

@@ -9,10 +9,11 @@
  * Gomocup games (timeout_turn, timeout_match, time_left, all in ms): the
  * move gets three times the even share of the remaining match time over the
  * moves still to come (a fifth of the empty points, 15..60), at most a
- * fifth of what is left, and never more than timeout_turn minus a margin.
+ * sixth of what is left, and never more than timeout_turn minus a margin.
  * The margins cover the manager's pipes and process scheduling: 8 ms + 1/16
  * of timeout_turn (at most 508 ms: 80 ms leaves 67 ms to think), and 30 ms +
- * 1/16 of the match time left. The soft limit is 60% of the hard one. At
+ * 1/16 of the match time left, and 3 ms for each move to come (out of
+ * time, a move gets 1 ms). The soft limit is 60% of the hard one. At
  * tc=2/0.08 this plays about 1.5 times as long as the margins of 30 ms + 10%,
  * a soft limit of 45% and twice the even share did (they left most of the
  * game's time unused): +45 +- 48 and +58 +- 49 Elo in two 200-game
@@ -57,10 +58,12 @@ void timeman_allocate(const GameClock *clk, int moves_played, int size, int64_t 
         int moves_to_go = empties / 5;
         if (moves_to_go < 15) moves_to_go = 15;
         if (moves_to_go > 60) moves_to_go = 60;
-        int64_t left = clk->left_ms - match_margin(clk->left_ms);
+        /* besides the margin, 3 ms for each move to come: what a move
+         * costs outside the search (pipes, waking up on a busy machine) */
+        int64_t left = clk->left_ms - match_margin(clk->left_ms) - 3 * moves_to_go;
         if (left < 1) left = 1;
         hard = left / moves_to_go * 3;
-        if (hard > left / 5) hard = left / 5;
+        if (hard > left / 6) hard = left / 6;
         if (hard < 1) hard = 1;
     }
     if (clk->turn_ms > 0) {

@@ -359,3 +359,14 @@ $(B)/tests/match $(B)/tests/test_search_protocol: %: %.o $(B)/tests/matchlib.o $
 match: $(PROGS) $(B)/tests/match
 	GMK_SHARED=$(SHARED) $(B)/tests/match -r $(MATCH_RULE) -g $(MATCH_GAMES) -j $(MATCH_JOBS) \
 	    $(MATCH_ARGS) "$(MATCH_A)" "$(MATCH_B)"
+
+# make match-engines ENGINE="/path/to/pbrain-other [args]" [MATCH_RULE=R MATCH_GAMES=N MATCH_TC=G/M]
+# pbrain-gmk (gmk-search --gomocup, default books) against any Gomocup engine
+# at a time control (c-gomoku-cli's tc: G seconds a game, M a move), one game
+# at a time; prints W/D/L (gmk-search first), score and Elo with its 95% error.
+MATCH_TC    ?= 2/0.08
+.PHONY: match-engines
+match-engines: $(PROGS) $(B)/tests/match
+	@test -n "$(ENGINE)" || { echo 'make match-engines: ENGINE="command of a pbrain engine" is needed' >&2; exit 2; }
+	GMK_SHARED=$(SHARED) $(B)/tests/match -r $(MATCH_RULE) -g $(MATCH_GAMES) -j 1 --tc $(MATCH_TC) \
+	    $(MATCH_ARGS) "$(abspath $(BIN))/gmk-search --gomocup" "$(ENGINE)"

@@ -17,6 +17,7 @@
 enum {
     OPT_OUTPUT = CLI_OPT_USER, OPT_MAX_PLY, OPT_MIN_GAMES, OPT_FORMAT, OPT_VARIATIONS, OPT_MEMORY,
     OPT_PICK, OPT_MARGIN, OPT_SEED, OPT_MIN_SCORE, OPT_TOP, OPT_RENLIB, OPT_FORCE, OPT_PROGRESS, OPT_QUIET,
+    OPT_COMPACT,
 };
 
 #define DEFAULT_MARGIN "0.05"
@@ -36,6 +37,7 @@ enum {
 #define O_FORCE {"force", 0, NULL, NULL, "overwrite an output that is not a book of its kind", NULL, OPT_FORCE}
 #define O_PROGRESS {"progress", 0, NULL, NULL, "progress on stderr even when it is not a terminal", NULL, OPT_PROGRESS}
 #define O_QUIET {"quiet", 'q', NULL, NULL, "no summary line on stderr at the end", NULL, OPT_QUIET}
+#define O_COMPACT {"compact", 0, NULL, NULL, "shortened keys: about 2 bytes less per position; cannot be merged", NULL, OPT_COMPACT}
 #define O_END {NULL, 0, NULL, NULL, NULL, NULL, 0}
 
 static const CliOption BUILD_OPTIONS[] = {
@@ -46,7 +48,7 @@ static const CliOption BUILD_OPTIONS[] = {
     {"format", 'f', "FORMAT", "input-format", NULL, NULL, OPT_FORMAT}, /* the old name */
     {"variations", 0, NULL, NULL, "SGF: every variation is a game of its own", NULL, OPT_VARIATIONS},
     {"memory", 'm', "MB", "1024", "memory for counts before sorted runs spill to $TMPDIR", NULL, OPT_MEMORY},
-    O_ORIGIN, O_FORCE, O_PROGRESS, O_QUIET, O_END,
+    O_COMPACT, O_ORIGIN, O_FORCE, O_PROGRESS, O_QUIET, O_END,
 };
 static const CliOption PROBE_OPTIONS[] = {
     {"pick", 0, NULL, NULL, "print one move, at random weighted by score among the good ones", NULL, OPT_PICK},
@@ -61,7 +63,7 @@ static const CliOption PROBE_OPTIONS[] = {
     {"to-move", 0, "COLOR", NULL, "side to move in board diagrams (default: from the counts)", "black white", CLI_OPT_TO_MOVE},
     O_JSON, O_END,
 };
-static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_FORCE, O_PROGRESS, O_QUIET, O_END};
+static const CliOption MERGE_OPTIONS[] = {O_OUTPUT, O_MIN_GAMES, O_COMPACT, O_FORCE, O_PROGRESS, O_QUIET, O_END};
 static const CliOption DUMP_OPTIONS[] = {O_JSON, O_END};
 static const CliOption IMPORT_OPTIONS[] = {
     O_OUTPUT,
@@ -110,6 +112,7 @@ typedef struct {
     RecordFormat format;       /* --format */
     bool variations;           /* --variations */
     long memory_mb;            /* --memory */
+    bool compact;              /* --compact */
     bool pick;                 /* --pick */
     double margin;             /* --margin */
     uint64_t seed;             /* --seed (or from the clock) */
@@ -179,6 +182,7 @@ static bool book_option(void *ctx, int id, const char *arg) {
     case OPT_MIN_SCORE: return parse_double(&g->cli, "min-score", arg, 0, 1, &g->min_score);
     case OPT_TOP: return cli_int(&g->cli, "top", arg, 1, 100000, &g->top);
     case OPT_RENLIB: g->renlib = true; return true;
+    case OPT_COMPACT: g->compact = true; return true;
     case OPT_FORCE: g->force = true; return true;
     case OPT_QUIET: g->quiet = true; return true;
     case OPT_PROGRESS: g->progress = true; return true;
@@ -512,7 +516,7 @@ static int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
     }
     int per_game = g->max_ply > 0 && g->max_ply < 40 ? (int)g->max_ply : 40;
     BookOptions o = {g->cli.size, g->cli.rule, (int)g->max_ply, (uint32_t)g->min_games,
-                     (size_t)g->memory_mb << 20, bytes / 100 * (uint64_t)per_game / 2};
+                     (size_t)g->memory_mb << 20, bytes / 100 * (uint64_t)per_game / 2, g->compact};
     BookError err;
     g->bb = book_builder_new(&o, &err);
     if (!g->bb) {
@@ -698,7 +702,7 @@ static int cmd_merge(Gb *g, char **args) {
     BookError err;
     progress_start(g);
     if (book_merge_progress((const char *const *)args, n, g->output, (uint32_t)g->min_games,
-                            progress_entries, g, &err) != GMK_OK) {
+                            g->compact, progress_entries, g, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
         return EXIT_FAILURE_RUN;
     }

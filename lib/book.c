@@ -1,7 +1,8 @@
 /*
  * book.c — reading opening books: open, check, look up a position, iterate.
  *
- * File layout (version 1; all integers little-endian)
+ * File layout (version 1, full keys; version 2, compact: the differences
+ * are marked "v2"; all integers little-endian)
  *
  *   header   96 bytes
  *     0  "GMKBOOK\0"            magic
@@ -12,7 +13,8 @@
  *     32 u64 positions           40 u64 entries
  *     48 u64 index offset        56 u64 file size
  *     64 u32 CRC-32 of the index 68 u32 entries per block (target)
- *     72..91 zero                92 u32 CRC-32 of bytes 0..91
+ *     72 u8 key slack F (v2; 0 in v1)   73..91 zero
+ *     92 u32 CRC-32 of bytes 0..91
  *   blocks   one after the other from offset 96
  *   index    block count x 24 bytes, ending the file:
  *              u64 first key, u64 offset, u32 length, u32 CRC-32 of the block
@@ -23,10 +25,13 @@
  * orientation (move code y * size + x, size * size = pass) in increasing
  * order. Moves equivalent under the position's own symmetries are one entry
  * (the smallest code). A position never straddles two blocks; a block
- * closes at the first position boundary after 4096 entries.
+ * closes at the first position boundary after 4096 entries (v2: 1024).
  *
- * Block:  u8 Rice parameter r | u32 key bytes K | u32 payload bytes P |
- *         K bytes: the gaps key[i] - key[i-1] - 1 (i >= 1) Rice-coded, least
+ * Block:  u8 Rice parameter r | v2: u8 key shift s | u32 key bytes K |
+ *         u32 payload bytes P |
+ *         K bytes: the gaps (key[i] >> s) - (key[i-1] >> s) - 1 (i >= 1; s = 0
+ *           in v1; the writer takes s so that the mean gap keeps about F
+ *           bits, lowered while two keys of the block would be equal) Rice-coded, least
  *           significant bit first: q = gap >> r as q ones and a zero, then r
  *           bits; q >= 48 is written as 48 ones and the gap in 64 bits
  *           (key[0] is the index's first key) |
@@ -41,7 +46,9 @@
  *           flags, varint comment length and bytes, varint label length and
  *           bytes (RenLib).
  *
- * Keys cost about log2(2^64 / positions) + 1.5 bits each, the rest deflates.
+ * Keys cost about log2(2^64 / positions) + 1.5 bits each (v2: F + 1.5),
+ * the rest deflates. In v2 a probe matches the kept bits only, and believes
+ * the record through the position's parents (see "compact books" below).
  * Every block, the index and the header carry a CRC-32; the header records
  * the file size, so truncation is caught at open; a block is checked when it
  * is read (book_verify() reads them all), and decoded data must also be
@@ -59,17 +66,6 @@
 #include <unistd.h>
 #include <zlib.h>
 
-struct Book {
-    int fd;                   /* the open file */
-    char *path;               /* its name, for messages */
-    BookInfo info;            /* header */
-    BookIndexEntry *index;    /* info.blocks entries */
-    int cached;               /* block held in blk, -1 if none */
-    BookBlock blk;            /* the last block read */
-    uint8_t *raw;             /* raw block bytes */
-    size_t cap_raw;
-    char why[200];            /* last failure */
-};
 
 /* ---- block decoding ------------------------------------------------------ */
 
@@ -102,8 +98,53 @@ typedef struct {
     bool bad;               /* read past the end */
 } BitReader;
 
+#define BOOK_CACHE 4          /* decoded blocks kept */
+#define BOOK_LIGHT 64         /* blocks kept for the parent checks of compact books */
+
+/* A block as the parent checks read it: keys and the inflated payload,
+ * whose moves are decoded for one position at a time. */
+typedef struct {
+    int id;                   /* block index, -1 if none */
+    int shift;                /* low key bits not stored */
+    uint32_t npos;
+    uint32_t nkeys;           /* keys decoded so far (they are decoded as far as needed) */
+    Key *key;                 /* npos keys (as in BookBlock) */
+    BitReader br;             /* where the key stream stands */
+    int r;                    /* its Rice parameter */
+    uint8_t *raw;             /* the block's bytes (the key stream is read from them) */
+    uint8_t *payload;         /* inflated payload */
+    uint32_t plen;
+    uint32_t *mstart;         /* npos + 1: first move entry of each position (-1: not yet) */
+    uint32_t moves_off;       /* payload offset of the moves */
+    size_t cap_key, cap_payload, cap_raw, cap_mstart;
+} LightBlock;
+
+struct Book {
+    int fd;                   /* the open file */
+    char *path;               /* its name, for messages */
+    BookInfo info;            /* header */
+    BookIndexEntry *index;    /* info.blocks entries */
+    int cached[BOOK_CACHE];   /* block held in each cache slot, -1 if none */
+    BookBlock cache[BOOK_CACHE]; /* decoded blocks (compact books read several per probe) */
+    int next_slot;            /* slot to fill next */
+    LightBlock light[BOOK_LIGHT]; /* blocks read by the parent checks of compact books */
+    int next_light;
+    BookBlock *cur;           /* the block read last */
+    uint8_t *raw;             /* raw block bytes */
+    size_t cap_raw;
+    char why[200];            /* last failure */
+};
+
 /* Tops the accumulator up to at least 57 bits while bytes remain. */
 static inline void bits_refill(BitReader *r) {
+    if (r->nbits <= 56 && r->end - r->p >= 8) { /* whole bytes up to 56..63 bits in one load */
+        int take = (63 - r->nbits) >> 3;
+        uint64_t w = get_u64(r->p) << r->nbits;
+        r->nbits += take * 8;
+        r->acc |= r->nbits == 64 ? w : w & ((1ULL << r->nbits) - 1);
+        r->p += take;
+        return;
+    }
     while (r->nbits <= 56 && r->p < r->end) {
         r->acc |= (uint64_t)*r->p++ << r->nbits;
         r->nbits += 8;
@@ -186,18 +227,20 @@ static GmkStatus corrupt(char *why, size_t cap, const char *fmt, ...) {
     return GMK_ERR_CORRUPT;
 }
 
-GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int size,
+GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int size, int version,
                             BookBlock *blk, char *why, size_t whycap) {
-    if (len < 9) return corrupt(why, whycap, "block too short");
-    int r = data[0];
-    uint32_t kb = get_u32(data + 1), plen = get_u32(data + 5);
-    if (r > 63 || kb > len - 9 || plen > BOOK_BLOCK_MAX_PAYLOAD)
+    size_t hl = version >= BOOK_VERSION_COMPACT ? 10 : 9; /* version 2: + the key shift byte */
+    if (len < hl) return corrupt(why, whycap, "block too short");
+    int r = data[0], shift = hl == 10 ? data[1] : 0;
+    uint32_t kb = get_u32(data + hl - 8), plen = get_u32(data + hl - 4);
+    if (r > 63 || shift > 63 || kb > len - hl || plen > BOOK_BLOCK_MAX_PAYLOAD)
         return corrupt(why, whycap, "bad block head");
+    blk->shift = shift;
     if (!grow((void **)&blk->payload, &blk->cap_payload, plen ? plen : 1, 1)) return GMK_ERR_NOMEM;
     uLongf out = plen;
-    const uint8_t *z = data + 9 + kb;
-    uLong zlen = (uLong)(len - 9 - kb);
-    if (uncompress2(blk->payload, &out, z, &zlen) != Z_OK || out != plen || zlen != len - 9 - kb)
+    const uint8_t *z = data + hl + kb;
+    uLong zlen = (uLong)(len - hl - kb);
+    if (uncompress2(blk->payload, &out, z, &zlen) != Z_OK || out != plen || zlen != len - hl - kb)
         return corrupt(why, whycap, "block does not inflate to its stated size");
     Reader rd = {blk->payload, blk->payload + plen, false};
     uint64_t npos = rd_varint(&rd), nent = rd_varint(&rd);
@@ -212,13 +255,14 @@ GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int 
     blk->npos = (uint32_t)npos;
     blk->nent = (uint32_t)nent;
     /* keys */
-    BitReader br = {data + 9, data + 9 + kb, 0, 0, false};
+    BitReader br = {data + hl, data + hl + kb, 0, 0, false};
     blk->key[0] = first_key;
+    Key lim = shift ? UINT64_MAX >> shift : UINT64_MAX, prev = first_key >> shift;
     for (uint64_t i = 1; i < npos; i++) {
         uint64_t gap = rice_get(&br, r);
-        Key prev = blk->key[i - 1];
-        if (br.bad || gap >= UINT64_MAX - prev) return corrupt(why, whycap, "bad key stream");
-        blk->key[i] = prev + gap + 1;
+        if (br.bad || gap >= lim - prev) return corrupt(why, whycap, "bad key stream");
+        prev += gap + 1;
+        blk->key[i] = prev << shift;
     }
     if (br.p != br.end || br.nbits >= 8) return corrupt(why, whycap, "key stream longer than its keys");
     /* entries per position */
@@ -247,6 +291,7 @@ GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int 
             if (rd.bad || code > maxcode) return corrupt(why, whycap, "bad move code");
             BookEntry *x = &blk->ent[e];
             x->key = blk->key[i];
+            x->key_shift = (uint8_t)(i ? shift : 0);
             x->move = book_point((unsigned)code, size);
         }
     }
@@ -336,9 +381,9 @@ static GmkStatus header_parse(const uint8_t *h, uint64_t fsize, BookInfo *info,
                               uint64_t *index_offset, uint32_t *index_crc, BookError *err) {
     if (memcmp(h, BOOK_MAGIC, 8) != 0) return book_fail(err, GMK_ERR_FORMAT, "not a gmk book");
     int version = h[8] | h[9] << 8;
-    if (version != BOOK_VERSION)
-        return book_fail(err, GMK_ERR_FORMAT, "book format version %d (this gmk reads %d)", version,
-                         BOOK_VERSION);
+    if (version != BOOK_VERSION && version != BOOK_VERSION_COMPACT)
+        return book_fail(err, GMK_ERR_FORMAT, "book format version %d (this gmk reads %d and %d)",
+                         version, BOOK_VERSION, BOOK_VERSION_COMPACT);
     if (crc_mismatch((uint32_t)crc32(0L, h, 92), get_u32(h + 92)))
         return book_fail(err, GMK_ERR_CORRUPT, "header checksum mismatch");
     if ((h[10] | h[11] << 8) != BOOK_HEADER_SIZE)
@@ -355,6 +400,9 @@ static GmkStatus header_parse(const uint8_t *h, uint64_t fsize, BookInfo *info,
     *index_offset = get_u64(h + 48);
     info->file_bytes = get_u64(h + 56);
     *index_crc = get_u32(h + 64);
+    info->key_slack = version == BOOK_VERSION_COMPACT ? h[72] : 0;
+    if ((version == BOOK_VERSION_COMPACT) != (info->key_slack > 0 && info->key_slack < 64))
+        return book_fail(err, GMK_ERR_CORRUPT, "bad key width in the header");
     if (info->size < BOARD_MIN || info->size > BOARD_MAX || info->rule < 0 || info->rule >= RULE_NB)
         return book_fail(err, GMK_ERR_CORRUPT, "bad board size or rule in the header");
     if (fsize != info->file_bytes)
@@ -374,7 +422,9 @@ Book *book_open(const char *path, BookError *err) {
         book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    bk->cached = -1;
+    for (int i = 0; i < BOOK_CACHE; i++) bk->cached[i] = -1;
+    for (int i = 0; i < BOOK_LIGHT; i++) bk->light[i].id = -1;
+    bk->cur = &bk->cache[0];
     bk->fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat sb;
     uint8_t h[BOOK_HEADER_SIZE];
@@ -427,7 +477,13 @@ Book *book_open(const char *path, BookError *err) {
 void book_close(Book *bk) {
     if (!bk) return;
     if (bk->fd >= 0) close(bk->fd);
-    book_block_free(&bk->blk);
+    for (int i = 0; i < BOOK_CACHE; i++) book_block_free(&bk->cache[i]);
+    for (int i = 0; i < BOOK_LIGHT; i++) {
+        free(bk->light[i].key);
+        free(bk->light[i].payload);
+        free(bk->light[i].raw);
+        free(bk->light[i].mstart);
+    }
     free(bk->raw);
     free(bk->index);
     free(bk->path);
@@ -437,10 +493,17 @@ void book_close(Book *bk) {
 const BookInfo *book_info(const Book *bk) { return &bk->info; }
 const char *book_last_error(const Book *bk) { return bk->why; }
 
-/* Reads, checks and decodes block i into bk->blk. */
+/* Reads, checks and decodes block i into bk->cur-> */
 static GmkStatus load_block(Book *bk, uint32_t i) {
-    if (bk->cached == (int)i) return GMK_OK;
-    bk->cached = -1;
+    for (int c = 0; c < BOOK_CACHE; c++)
+        if (bk->cached[c] == (int)i) {
+            bk->cur = &bk->cache[c];
+            return GMK_OK;
+        }
+    int slot = bk->next_slot;
+    bk->next_slot = (slot + 1) % BOOK_CACHE;
+    bk->cached[slot] = -1;
+    bk->cur = &bk->cache[slot];
     const BookIndexEntry *e = &bk->index[i];
     if (!grow((void **)&bk->raw, &bk->cap_raw, e->length, 1)) return GMK_ERR_NOMEM;
     if (!read_at(bk->fd, bk->raw, e->length, e->offset)) {
@@ -452,10 +515,10 @@ static GmkStatus load_block(Book *bk, uint32_t i) {
         return GMK_ERR_CORRUPT;
     }
     char why[120];
-    GmkStatus st = book_block_decode(bk->raw, e->length, e->first_key, bk->info.size, &bk->blk,
-                                     why, sizeof why);
+    GmkStatus st = book_block_decode(bk->raw, e->length, e->first_key, bk->info.size,
+                                     bk->info.version, bk->cur, why, sizeof why);
     if (st == GMK_OK && i + 1 < bk->info.blocks &&
-        bk->blk.key[bk->blk.npos - 1] >= bk->index[i + 1].first_key) {
+        bk->cur->key[bk->cur->npos - 1] >= bk->index[i + 1].first_key) {
         snprintf(why, sizeof why, "keys overlap the next block");
         st = GMK_ERR_CORRUPT;
     }
@@ -463,7 +526,7 @@ static GmkStatus load_block(Book *bk, uint32_t i) {
         snprintf(bk->why, sizeof bk->why, "block %u: %s", i, st == GMK_ERR_NOMEM ? "out of memory" : why);
         return st;
     }
-    bk->cached = (int)i;
+    bk->cached[slot] = (int)i;
     return GMK_OK;
 }
 
@@ -472,8 +535,8 @@ GmkStatus book_verify(Book *bk) {
     for (uint32_t i = 0; i < bk->info.blocks; i++) {
         GmkStatus st = load_block(bk, i);
         if (st != GMK_OK) return st;
-        pos += bk->blk.npos;
-        ent += bk->blk.nent;
+        pos += bk->cur->npos;
+        ent += bk->cur->nent;
     }
     if (pos != bk->info.positions || ent != bk->info.entries) {
         snprintf(bk->why, sizeof bk->why, "the blocks hold %llu positions and %llu entries, the header says %llu and %llu",
@@ -488,8 +551,8 @@ GmkStatus book_foreach(Book *bk, bool (*fn)(void *ctx, const BookEntry *e), void
     for (uint32_t i = 0; i < bk->info.blocks; i++) {
         GmkStatus st = load_block(bk, i);
         if (st != GMK_OK) return st;
-        for (uint32_t e = 0; e < bk->blk.nent; e++)
-            if (!fn(ctx, &bk->blk.ent[e])) return GMK_OK;
+        for (uint32_t e = 0; e < bk->cur->nent; e++)
+            if (!fn(ctx, &bk->cur->ent[e])) return GMK_OK;
     }
     return GMK_OK;
 }
@@ -499,7 +562,7 @@ GmkStatus book_entry_at(Book *bk, uint32_t blk, uint32_t e, const BookEntry **ou
     if (blk >= bk->info.blocks) return GMK_OK;
     GmkStatus st = load_block(bk, blk);
     if (st != GMK_OK) return st;
-    if (e < bk->blk.nent) *out = &bk->blk.ent[e];
+    if (e < bk->cur->nent) *out = &bk->cur->ent[e];
     return GMK_OK;
 }
 
@@ -518,18 +581,296 @@ static GmkStatus find_key(Book *bk, Key key, uint32_t *first, uint32_t *count) {
     }
     GmkStatus st = load_block(bk, lo);
     if (st != GMK_OK) return st;
-    const BookBlock *b = &bk->blk;
+    const BookBlock *b = bk->cur;
+    int sh = b->shift; /* compact books compare the kept high bits */
     uint32_t a = 0, z = b->npos;
     while (a < z) {
         uint32_t mid = a + (z - a) / 2;
-        if (b->key[mid] < key) a = mid + 1;
+        if (b->key[mid] >> sh < key >> sh) a = mid + 1;
         else z = mid;
     }
-    if (a < b->npos && b->key[a] == key) {
+    if (a < b->npos && b->key[a] >> sh == key >> sh) {
         *first = b->start[a];
         *count = b->start[a + 1] - b->start[a];
     }
     return GMK_OK;
+}
+
+/* ---- compact books: a record is believed through its parents ------------
+ *
+ * A compact book keeps only the high bits of its keys, so a position it does
+ * not hold can match the record of another. But every position of a book
+ * was reached by a game (or a RenLib line) from the empty board, so its
+ * parent, the position before the last move, is in the book too and holds
+ * that move. A record is taken for a position P only when P is the empty
+ * board, or when for a stone s of the side that just moved, P - s is itself
+ * believed (recursively, each position answered once per probe) and its
+ * record holds s; or when, after a pass, P with the other side to move is
+ * believed and holds the pass. The probe's own moves are tried first, the
+ * latest first, so a probe along a book line decodes about one block per
+ * stone; the blocks read are cached. */
+
+/* Block of key (the last whose first key is not above it), or -1. */
+static int block_of(const Book *bk, Key key) {
+    if (bk->info.blocks == 0 || key < bk->index[0].first_key) return -1;
+    uint32_t lo = 0, hi = bk->info.blocks;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (bk->index[mid].first_key <= key) lo = mid;
+        else hi = mid;
+    }
+    return (int)lo;
+}
+
+/* Reads and checks block i for the parent checks (keys and inflated
+ * payload only: the entries are not built). */
+static GmkStatus light_load(Book *bk, int i, LightBlock **out) {
+    for (int c = 0; c < BOOK_LIGHT; c++)
+        if (bk->light[c].id == i) {
+            *out = &bk->light[c];
+            return GMK_OK;
+        }
+    LightBlock *lb = &bk->light[bk->next_light];
+    bk->next_light = (bk->next_light + 1) % BOOK_LIGHT;
+    lb->id = -1;
+    const BookIndexEntry *e = &bk->index[i];
+    if (!grow((void **)&lb->raw, &lb->cap_raw, e->length, 1)) return GMK_ERR_NOMEM;
+    if (!read_at(bk->fd, lb->raw, e->length, e->offset)) {
+        snprintf(bk->why, sizeof bk->why, "block %d: %s", i, strerror(errno));
+        return GMK_ERR_IO;
+    }
+    if (crc_mismatch((uint32_t)crc32(0L, lb->raw, e->length), e->crc)) {
+        snprintf(bk->why, sizeof bk->why, "block %d fails its checksum", i);
+        return GMK_ERR_CORRUPT;
+    }
+    const uint8_t *data = lb->raw;
+    size_t len = e->length, hl = 10;
+    int r = data[0], shift = data[1];
+    uint32_t kb = get_u32(data + 2), plen = get_u32(data + 6);
+    Reader rd = {NULL, NULL, false};
+    if (len < hl || r > 63 || shift > 63 || kb > len - hl || plen > BOOK_BLOCK_MAX_PAYLOAD ||
+        !grow((void **)&lb->payload, &lb->cap_payload, plen ? plen : 1, 1))
+        goto bad;
+    uLongf outl = plen;
+    uLong zlen = (uLong)(len - hl - kb);
+    if (uncompress2(lb->payload, &outl, data + hl + kb, &zlen) != Z_OK || outl != plen) goto bad;
+    rd.p = lb->payload;
+    rd.end = lb->payload + plen;
+    uint64_t npos = rd_varint(&rd);
+    rd_varint(&rd);
+    if (rd.bad || npos == 0 || npos > plen || !grow((void **)&lb->key, &lb->cap_key, npos, sizeof(Key)) ||
+        !grow((void **)&lb->mstart, &lb->cap_mstart, npos + 1, sizeof(uint32_t)))
+        goto bad;
+    lb->br = (BitReader){data + hl, data + hl + kb, 0, 0, false};
+    lb->r = r;
+    lb->key[0] = e->first_key;
+    lb->nkeys = 1;
+    lb->mstart[0] = 0;
+    for (uint64_t k = 1; k <= npos; k++) lb->mstart[k] = UINT32_MAX;
+    lb->moves_off = UINT32_MAX;
+    lb->shift = shift;
+    lb->npos = (uint32_t)npos;
+    lb->plen = plen;
+    lb->id = i;
+    *out = lb;
+    return GMK_OK;
+bad:
+    snprintf(bk->why, sizeof bk->why, "block %d: bad block", i);
+    return GMK_ERR_CORRUPT;
+}
+
+/* Does the position whose kept key bits match key hold the move of code
+ * code? *found tells whether the book holds the key at all. */
+static GmkStatus light_holds(Book *bk, Key key, int ncodes, const unsigned *codes, bool *found,
+                             bool *holds) {
+    *found = *holds = false;
+    int i = block_of(bk, key);
+    if (i < 0) return GMK_OK;
+    LightBlock *lb;
+    GmkStatus st = light_load(bk, i, &lb);
+    if (st != GMK_OK) return st;
+    int sh = lb->shift;
+    /* keys are decoded as far as this one */
+    Key lim = sh ? UINT64_MAX >> sh : UINT64_MAX;
+    while (lb->nkeys < lb->npos && lb->key[lb->nkeys - 1] >> sh < key >> sh) {
+        uint64_t gap = rice_get(&lb->br, lb->r), prev = lb->key[lb->nkeys - 1] >> sh;
+        if (lb->br.bad || gap >= lim - prev) goto bad;
+        lb->key[lb->nkeys++] = (prev + gap + 1) << sh;
+    }
+    uint32_t a = 0, z = lb->nkeys;
+    while (a < z) {
+        uint32_t mid = a + (z - a) / 2;
+        if (lb->key[mid] >> sh < key >> sh) a = mid + 1;
+        else z = mid;
+    }
+    if (a >= lb->nkeys || lb->key[a] >> sh != key >> sh) return GMK_OK;
+    *found = true;
+    if (ncodes == 0) return GMK_OK;
+    /* the per-position move counts, once per block */
+    Reader rd = {lb->payload, lb->payload + lb->plen, false};
+    uint64_t npos = rd_varint(&rd), nent = rd_varint(&rd);
+    if (lb->moves_off == UINT32_MAX) {
+        uint64_t sum = 0;
+        for (uint64_t k = 0; k < npos && !rd.bad; k++) {
+            sum += rd_varint(&rd) + 1;
+            if (sum > nent) goto bad;
+            lb->mstart[k + 1] = (uint32_t)sum;
+        }
+        if (rd.bad || sum != nent) goto bad;
+        lb->moves_off = (uint32_t)(rd.p - lb->payload);
+    }
+    rd.p = lb->payload + lb->moves_off;
+    uint64_t before = lb->mstart[a], mine = lb->mstart[a + 1] - lb->mstart[a];
+    int size = bk->info.size;
+    if (book_code_bytes(size)) { /* one byte per entry: skip straight to ours */
+        if ((uint64_t)(rd.end - rd.p) < nent) goto bad;
+        rd.p += before;
+    } else {
+        for (uint64_t k = 0; k < before; k++) rd_varint(&rd);
+    }
+    uint64_t code = 0;
+    for (uint64_t k = 0; k < mine; k++) {
+        uint64_t v = book_code_bytes(size) ? *rd.p++ : rd_varint(&rd);
+        code = k == 0 ? v : code + v + 1;
+        if (rd.bad) goto bad;
+        for (int c = 0; c < ncodes; c++)
+            if (code == codes[c]) *holds = true;
+    }
+    return GMK_OK;
+bad:
+    snprintf(bk->why, sizeof bk->why, "block %d: bad block", i);
+    return GMK_ERR_CORRUPT;
+}
+
+typedef struct {
+    Key key;              /* canonical key */
+    int8_t state;         /* 0: free slot, 1: believed, 2: not (or being answered) */
+} Memo;
+
+typedef struct {
+    Book *bk;
+    int size;
+    const Board *b;       /* the probed position: its tokens are the stones */
+    int nhist;            /* its tokens */
+    bool *gone;           /* per token: removed on the way down */
+    Memo *memo;
+    size_t cap, used;
+    GmkStatus st;         /* a read failure stops the walk */
+} Verify;
+
+/* Memo slot of key (open addressing; cap is a power of two, never full). */
+static Memo *memo_slot(Verify *v, Key key) {
+    size_t i = (size_t)(key ^ key >> 29) & (v->cap - 1);
+    while (v->memo[i].state && v->memo[i].key != key) i = (i + 1) & (v->cap - 1);
+    return &v->memo[i];
+}
+
+static bool memo_grow(Verify *v) {
+    if (2 * (v->used + 1) <= v->cap) return true;
+    Memo *old = v->memo;
+    size_t oc = v->cap;
+    v->cap = oc * 2;
+    v->memo = calloc(v->cap, sizeof *v->memo);
+    if (!v->memo) {
+        v->memo = old;
+        v->cap = oc;
+        return false;
+    }
+    for (size_t i = 0; i < oc; i++)
+        if (old[i].state) *memo_slot(v, old[i].key) = old[i];
+    free(old);
+    return true;
+}
+
+static Key img_min(const Key img[SYM_NB]) {
+    Key m = img[0];
+    for (int t = 1; t < SYM_NB; t++)
+        if (img[t] < m) m = img[t];
+    return m;
+}
+
+static GmkStatus find_key(Book *bk, Key key, uint32_t *first, uint32_t *count);
+
+/* Does the record matching the position of image keys img hold move m (in
+ * the position's own orientation)? */
+static bool record_holds(Verify *v, const Key img[SYM_NB], Move m) {
+    Key canon = img_min(img);
+    unsigned codes[SYM_NB];
+    int nc = 0;
+    for (int u = 0; u < SYM_NB; u++)
+        if (img[u] == canon) codes[nc++] = book_code(m == MOVE_PASS ? MOVE_PASS : sym_point(m, u, v->size), v->size);
+    bool found, holds;
+    GmkStatus st = light_holds(v->bk, canon, nc, codes, &found, &holds);
+    if (st != GMK_OK) v->st = st;
+    return st == GMK_OK && holds;
+}
+
+/* Is the position of image keys img (the probe's tokens less those gone;
+ * mover: the side that moved last) believed? */
+static bool believed(Verify *v, const Key img[SYM_NB], Color mover, int stones) {
+    if (v->st != GMK_OK) return false;
+    if (stones == 0 && mover == COLOR_WHITE) return true; /* the empty board, black to move */
+    Key canon = img_min(img);
+    if (!memo_grow(v)) {
+        v->st = GMK_ERR_NOMEM;
+        return false;
+    }
+    Memo *mo = memo_slot(v, canon);
+    if (mo->state) return mo->state == 1;
+    mo->key = canon;
+    mo->state = 2; /* not believed while being answered: no cycle through passes */
+    v->used++;
+    bool found, holds;
+    GmkStatus st = light_holds(v->bk, canon, 0, NULL, &found, &holds);
+    if (st != GMK_OK) {
+        v->st = st;
+        return false;
+    }
+    if (!found) return false;
+    Color other = mover == COLOR_BLACK ? COLOR_WHITE : COLOR_BLACK;
+    Key pimg[SYM_NB];
+    bool ok = false;
+    /* the stones of the side that moved last, latest played first */
+    for (int i = v->nhist - 1; i >= 0 && !ok; i--) {
+        Move s = board_move_at(v->b, i);
+        if (s == MOVE_PASS || v->gone[i] || (Color)(i & 1) != mover) continue;
+        for (int t = 0; t < SYM_NB; t++)
+            pimg[t] = img[t] ^ zobrist_stone(mover, sym_point(s, t, v->size)) ^ zobrist_side();
+        if (!record_holds(v, pimg, s)) continue;
+        v->gone[i] = true;
+        ok = believed(v, pimg, other, stones - 1);
+        v->gone[i] = false;
+    }
+    if (!ok) { /* after a pass */
+        for (int t = 0; t < SYM_NB; t++) pimg[t] = img[t] ^ zobrist_side();
+        ok = record_holds(v, pimg, MOVE_PASS) && believed(v, pimg, other, stones);
+    }
+    memo_slot(v, canon)->state = ok ? 1 : 2;
+    return ok;
+}
+
+/* Is the record matching b's canonical key really b's? Always in a book of
+ * full keys; in a compact book when b's parents say so. */
+static GmkStatus record_is_exact(Book *bk, const Board *b, bool *yes) {
+    *yes = true;
+    if (bk->info.key_slack == 0) return GMK_OK;
+    Verify v = {bk, board_size(b), b, board_ply(b), NULL, NULL, 64, 0, GMK_OK};
+    v.gone = calloc((size_t)v.nhist + 1, sizeof *v.gone);
+    v.memo = calloc(v.cap, sizeof *v.memo);
+    if (!v.gone || !v.memo) {
+        free(v.gone);
+        free(v.memo);
+        return GMK_ERR_NOMEM;
+    }
+    Key img[SYM_NB];
+    for (int t = 0; t < SYM_NB; t++) img[t] = board_key_sym(b, t);
+    int stones = board_stone_count(b, COLOR_BLACK) + board_stone_count(b, COLOR_WHITE);
+    Color mover = board_to_move(b) == COLOR_BLACK ? COLOR_WHITE : COLOR_BLACK;
+    *yes = believed(&v, img, mover, stones);
+    free(v.gone);
+    free(v.memo);
+    if (v.st != GMK_OK) *yes = false;
+    return v.st;
 }
 
 GmkStatus book_lookup(Book *bk, const Board *b, BookEntry *out, int cap, int *n, int *t) {
@@ -549,7 +890,14 @@ GmkStatus book_lookup(Book *bk, const Board *b, BookEntry *out, int cap, int *n,
     uint32_t first, count;
     GmkStatus st = find_key(bk, key, &first, &count);
     if (st != GMK_OK) return st;
-    for (uint32_t i = 0; i < count && (int)i < cap; i++) out[i] = bk->blk.ent[first + i];
+    if (count > 0 && bk->info.key_slack > 0) {
+        bool exact;
+        st = record_is_exact(bk, b, &exact);
+        if (st == GMK_OK && exact) st = find_key(bk, key, &first, &count); /* the block again */
+        if (st != GMK_OK) return st;
+        if (!exact) count = 0;
+    }
+    for (uint32_t i = 0; i < count && (int)i < cap; i++) out[i] = bk->cur->ent[first + i];
     *n = (int)count;
     return GMK_OK;
 }

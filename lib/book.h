@@ -13,10 +13,14 @@
 #include "gmk.h"
 
 #define BOOK_MAGIC "GMKBOOK"       /* 7 bytes + a NUL: the first 8 bytes of a book */
-#define BOOK_VERSION 1             /* format version written and read */
+#define BOOK_VERSION 1             /* format version of books with full 64-bit keys */
+#define BOOK_VERSION_COMPACT 2     /* format version of books with shortened keys */
+#define BOOK_KEY_SLACK 16          /* F of a compact book: a block keeps about
+                                      log2(positions) + F bits of each key */
 #define BOOK_HEADER_SIZE 96        /* bytes of the header */
 #define BOOK_INDEX_ENTRY 24        /* bytes per block index entry */
 #define BOOK_BLOCK_ENTRIES 4096    /* a block closes once it holds this many entries */
+#define BOOK_BLOCK_ENTRIES_COMPACT 1024 /* the same in compact books (probes read a block per stone) */
 #define BOOK_BLOCK_MAX_PAYLOAD (64u << 20) /* sanity limit on a decoded block */
 #define BOOK_RICE_ESCAPE 48        /* unary quotients this long escape to a raw 64-bit gap */
 
@@ -37,18 +41,20 @@ typedef struct {
 /* A decoded block: positions, and their entries in one array. */
 typedef struct {
     uint32_t npos;      /* positions */
+    int shift;          /* low key bits not stored (0: exact keys) */
     uint32_t nent;      /* entries */
-    Key *key;           /* npos keys, increasing */
+    Key *key;           /* npos keys, increasing; key[0] is exact, the others have
+                           their low shift bits cleared */
     uint32_t *start;    /* npos + 1: entries of position i are start[i]..start[i+1]-1 */
     BookEntry *ent;     /* nent entries (key and move filled in; texts point into payload) */
     uint8_t *payload;   /* the inflated payload the texts point into */
     size_t cap_pos, cap_ent, cap_payload; /* allocated sizes */
 } BookBlock;
 
-/* Decodes block bytes (already CRC-checked) of a book of the given size into
- * blk. first_key is the index's key for it. GMK_ERR_CORRUPT (why filled) if
- * anything is out of place. */
-GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int size,
+/* Decodes block bytes (already CRC-checked) of a book of the given size and
+ * format version into blk. first_key is the index's key for it.
+ * GMK_ERR_CORRUPT (why filled) if anything is out of place. */
+GmkStatus book_block_decode(const uint8_t *data, size_t len, Key first_key, int size, int version,
                             BookBlock *blk, char *why, size_t whycap);
 void book_block_free(BookBlock *blk);
 
@@ -94,6 +100,12 @@ typedef struct BookWriter BookWriter;
 BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *err);
 /* Marks the book as scratch (a builder's spilled run): no fsync. */
 void book_writer_scratch(BookWriter *w);
+/* Test hooks of compact books: the smallest key shift a block tries first
+ * (a large one makes keys collide, so the shift must come down), and how
+ * many times a block's shift was lowered because two of its keys would
+ * have become equal. */
+void book_writer_shift_min(BookWriter *w, int shift);
+uint64_t book_writer_shift_bumps(const BookWriter *w);
 /* Adds an entry; entries come in increasing (key, move code) order. */
 GmkStatus book_writer_add(BookWriter *w, const BookEntry *e);
 /* Finishes the file; frees w. */

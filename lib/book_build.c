@@ -319,6 +319,11 @@ BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     }
     bb->opt = *opt;
     if (bb->opt.memory == 0) bb->opt.memory = BOOK_MEMORY_DEFAULT;
+    if (bb->opt.compact && bb->opt.min_games > 1) { /* a position's parents must all be kept */
+        free(bb);
+        book_fail(err, GMK_ERR_ARG, "a compact book keeps every position: --compact needs --min-games 1");
+        return NULL;
+    }
     if (bb->opt.max_ply < 0 || bb->opt.max_ply > 65535) {
         free(bb);
         book_fail(err, GMK_ERR_ARG, "max ply out of range");
@@ -449,6 +454,7 @@ static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32
     info.max_ply = bb->opt.max_ply;
     info.min_games = min_games;
     info.games = games;
+    info.key_slack = !scratch && bb->opt.compact ? BOOK_KEY_SLACK : 0;
     BookWriter *w = book_writer_new(path, &info, err);
     if (!w) return err ? err->status : GMK_ERR_IO;
     if (scratch) book_writer_scratch(w);
@@ -517,6 +523,7 @@ static GmkStatus counts_write(BookBuilder *bb, const char *path, uint32_t min_ga
     info.max_ply = bb->opt.max_ply;
     info.min_games = min_games;
     info.games = games;
+    info.key_slack = !scratch && bb->opt.compact ? BOOK_KEY_SLACK : 0;
     BookWriter *w = book_writer_new(path, &info, err);
     if (!w) {
         items_clear(bb);
@@ -749,7 +756,7 @@ GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err) 
     GmkStatus st = spill(bb, err);
     if (st != GMK_OK) return st;
     return book_merge_progress((const char *const *)bb->runs, bb->nruns, path, bb->opt.min_games,
-                               bb->progress, bb->progress_ctx, err);
+                               bb->opt.compact, bb->progress, bb->progress_ctx, err);
 }
 
 /* ---- merge ------------------------------------------------------------- */
@@ -796,11 +803,11 @@ static void heap_down(Cursor **h, int n, int i, int size) {
 
 GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t min_games,
                      BookError *err) {
-    return book_merge_progress(inputs, n, out, min_games, NULL, NULL, err);
+    return book_merge_progress(inputs, n, out, min_games, false, NULL, NULL, err);
 }
 
 GmkStatus book_merge_progress(const char *const *inputs, int n, const char *out, uint32_t min_games,
-                              BookProgressFn fn, void *ctx, BookError *err) {
+                              bool compact, BookProgressFn fn, void *ctx, BookError *err) {
     uint64_t total = 0, done = 0; /* input entries */
     if (n < 1) return book_fail(err, GMK_ERR_ARG, "nothing to merge");
     Cursor *cur = calloc((size_t)n, sizeof *cur);
@@ -824,6 +831,10 @@ GmkStatus book_merge_progress(const char *const *inputs, int n, const char *out,
                            rule_name(bi->rule), bi->size, bi->size, inputs[0],
                            rule_name(info.rule), info.size, info.size);
         }
+        if (bi->key_slack > 0) /* equal kept bits may be one position or two */
+            st = book_fail(err, GMK_ERR_ARG,
+                           "%s: a compact book (shortened keys) cannot be merged; merge books built "
+                           "without --compact", inputs[i]);
         info.games += bi->games;
         total += bi->entries;
         if (bi->max_ply > info.max_ply) info.max_ply = bi->max_ply;
@@ -832,6 +843,9 @@ GmkStatus book_merge_progress(const char *const *inputs, int n, const char *out,
     for (int i = 0; i < n && st == GMK_OK; i++) /* 0 means unlimited */
         if (book_info(cur[i].bk)->max_ply == 0) info.max_ply = 0;
     if (min_games > info.min_games) info.min_games = min_games;
+    if (st == GMK_OK && compact && info.min_games > 1)
+        st = book_fail(err, GMK_ERR_ARG, "a compact book keeps every position: --compact needs --min-games 1");
+    info.key_slack = compact ? BOOK_KEY_SLACK : 0;
     BookWriter *w = st == GMK_OK ? book_writer_new(out, &info, err) : NULL;
     if (st == GMK_OK && !w) st = err ? err->status : GMK_ERR_IO;
     int hn = 0;

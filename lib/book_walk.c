@@ -18,7 +18,8 @@
 struct BookPositions {
     int size;            /* board side */
     size_t n;            /* keys */
-    Key *key;            /* sorted */
+    Key *key;            /* sorted (compact books: low shift[i] bits cleared) */
+    uint8_t *shift;      /* low bits of key[i] not stored (0: exact) */
     uint32_t *first;     /* first move of key i in move[]; first[n] = moves */
     Move *move;          /* the moves of every key, canonical orientation */
     int32_t *parent;     /* key the line comes from; -1 for the root and keys not reached */
@@ -52,25 +53,32 @@ static bool gather(void *ctx, const BookEntry *e) {
             if (k) bp->key = k;
             uint32_t *f = realloc(bp->first, (cap + 1) * sizeof *f);
             if (f) bp->first = f;
-            if (!k || !f) return !(g->oom = true);
+            uint8_t *sh = realloc(bp->shift, cap);
+            if (sh) bp->shift = sh;
+            if (!k || !f || !sh) return !(g->oom = true);
             g->cap_keys = cap;
         }
         bp->key[bp->n] = e->key;
+        bp->shift[bp->n] = e->key_shift;
         bp->first[bp->n++] = (uint32_t)g->moves;
     }
     bp->move[g->moves++] = e->move;
     return true;
 }
 
-/* Index of key k, or -1. */
+/* Index of key k, or -1: the last stored key not above k, when their kept
+ * bits agree (compact books keep the high bits only; the stored keys have
+ * the others cleared, so this is the position a probe of k finds). */
 static long find_key(const BookPositions *bp, Key k) {
     size_t lo = 0, hi = bp->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (bp->key[mid] < k) lo = mid + 1;
+        if (bp->key[mid] <= k) lo = mid + 1;
         else hi = mid;
     }
-    return lo < bp->n && bp->key[lo] == k ? (long)lo : -1;
+    if (lo == 0) return -1;
+    lo--;
+    return bp->key[lo] >> bp->shift[lo] == k >> bp->shift[lo] ? (long)lo : -1;
 }
 
 int book_positions_line(const BookPositions *bp, size_t i, Move *out, int cap) {
@@ -87,6 +95,7 @@ int book_positions_line(const BookPositions *bp, size_t i, Move *out, int cap) {
 void book_positions_free(BookPositions *bp) {
     if (!bp) return;
     free(bp->key);
+    free(bp->shift);
     free(bp->first);
     free(bp->move);
     free(bp->parent);

@@ -134,6 +134,8 @@ struct BookWriter {
     GmkStatus st;             /* first failure */
     int saved_errno;          /* errno of an I/O failure */
     bool no_sync;             /* a temporary run: no fsync */
+    int shift_min;            /* test hook: smallest key shift tried first (0: none) */
+    uint64_t shift_bumps;     /* times a shift was lowered to keep keys apart */
     /* the position being collected */
     BookEntry *pe;            /* its entries */
     size_t npe, cap_pe;
@@ -158,8 +160,9 @@ struct BookWriter {
 void book_header_pack(uint8_t *h, const BookInfo *info, uint64_t index_offset, uint32_t index_crc) {
     memset(h, 0, BOOK_HEADER_SIZE);
     memcpy(h, BOOK_MAGIC, 8);
-    h[8] = BOOK_VERSION & 0xff;
-    h[9] = BOOK_VERSION >> 8;
+    int version = info->key_slack > 0 ? BOOK_VERSION_COMPACT : BOOK_VERSION;
+    h[8] = (uint8_t)(version & 0xff);
+    h[9] = (uint8_t)(version >> 8);
     h[10] = BOOK_HEADER_SIZE & 0xff;
     h[11] = BOOK_HEADER_SIZE >> 8;
     h[12] = (uint8_t)info->size;
@@ -174,7 +177,8 @@ void book_header_pack(uint8_t *h, const BookInfo *info, uint64_t index_offset, u
     put_u64(h + 48, index_offset);
     put_u64(h + 56, info->file_bytes);
     put_u32(h + 64, index_crc);
-    put_u32(h + 68, BOOK_BLOCK_ENTRIES);
+    put_u32(h + 68, info->key_slack > 0 ? BOOK_BLOCK_ENTRIES_COMPACT : BOOK_BLOCK_ENTRIES);
+    if (info->key_slack > 0) h[72] = (uint8_t)info->key_slack;
     put_u32(h + 92, (uint32_t)crc32(0L, h, 92));
 }
 
@@ -252,7 +256,8 @@ BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *e
         return NULL;
     }
     w->info = *info;
-    w->info.version = BOOK_VERSION;
+    if (w->info.key_slack < 0 || w->info.key_slack > 63) w->info.key_slack = 0;
+    w->info.version = w->info.key_slack > 0 ? BOOK_VERSION_COMPACT : BOOK_VERSION;
     w->info.positions = w->info.entries = 0;
     w->info.blocks = 0;
     uint8_t zero[BOOK_HEADER_SIZE] = {0};
@@ -261,25 +266,45 @@ BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *e
 }
 
 void book_writer_scratch(BookWriter *w) { w->no_sync = true; }
+void book_writer_shift_min(BookWriter *w, int shift) { w->shift_min = shift; }
+uint64_t book_writer_shift_bumps(const BookWriter *w) { return w->shift_bumps; }
 
 /* Encodes the collected block and writes it. */
 static void block_flush(BookWriter *w) {
     if (w->bnpos == 0 || w->st != GMK_OK) return;
+    /* compact books: drop the low bits of the keys so that the mean gap
+     * keeps about key_slack bits, fewer while two keys of the block would
+     * become equal (the first key stays exact in the index) */
+    int shift = 0;
+    if (w->info.key_slack > 0 && w->bnpos > 1) {
+        uint64_t mean = (w->bkey[w->bnpos - 1] - w->bkey[0]) / (w->bnpos - 1);
+        int lg = 0;
+        while (lg < 63 && (mean >> (lg + 1)) > 0) lg++;
+        shift = lg > w->info.key_slack ? lg - w->info.key_slack : 0;
+        if (shift < w->shift_min) shift = w->shift_min; /* test hook */
+        for (size_t i = 1; i < w->bnpos && shift > 0; i++)
+            while (shift > 0 && (w->bkey[i] >> shift) == (w->bkey[i - 1] >> shift)) {
+                shift--;
+                w->shift_bumps++;
+            }
+    }
     /* keys: Rice parameter from the mean gap */
     int r = 0;
     if (w->bnpos > 1) {
-        uint64_t mean = (w->bkey[w->bnpos - 1] - w->bkey[0]) / (w->bnpos - 1);
+        uint64_t mean = ((w->bkey[w->bnpos - 1] >> shift) - (w->bkey[0] >> shift)) / (w->bnpos - 1);
         while (r < 63 && (mean >> (r + 1)) > 0) r++;
     }
     ByteBuf *blk = &w->block, *pay = &w->scratch;
     blk->n = 0;
     pay->n = 0;
-    uint8_t head[9] = {(uint8_t)r};
-    bb_bytes(blk, head, sizeof head);
+    size_t hl = w->info.key_slack > 0 ? 10 : 9; /* version 2 adds the shift byte */
+    uint8_t head[10] = {(uint8_t)r, (uint8_t)shift};
+    bb_bytes(blk, head, hl);
     BitWriter bw = {blk, 0, 0};
-    for (size_t i = 1; i < w->bnpos; i++) rice_put(&bw, w->bkey[i] - w->bkey[i - 1] - 1, r);
+    for (size_t i = 1; i < w->bnpos; i++)
+        rice_put(&bw, (w->bkey[i] >> shift) - (w->bkey[i - 1] >> shift) - 1, r);
     bits_flush(&bw);
-    size_t keybytes = blk->n - sizeof head;
+    size_t keybytes = blk->n - hl;
     bb_varint(pay, w->bnpos);
     bb_varint(pay, w->bnent);
     for (size_t i = 0; i < w->bnpos; i++) bb_varint(pay, w->bcount[i] - 1);
@@ -313,8 +338,8 @@ static void block_flush(BookWriter *w) {
     }
     zlen = w->z.total_out;
     blk->n += zlen;
-    put_u32(blk->p + 1, (uint32_t)keybytes);
-    put_u32(blk->p + 5, (uint32_t)pay->n);
+    put_u32(blk->p + hl - 8, (uint32_t)keybytes);
+    put_u32(blk->p + hl - 4, (uint32_t)pay->n);
     if (w->nindex == w->cap_index) {
         size_t cap = w->cap_index ? w->cap_index * 2 : 64;
         BookIndexEntry *ni = realloc(w->index, cap * sizeof *ni);
@@ -408,7 +433,8 @@ static void position_flush(BookWriter *w) {
     w->info.positions++;
     w->info.entries += n;
     if (w->moves.oom || w->counts.oom) w->st = GMK_ERR_NOMEM;
-    if (w->bnent >= BOOK_BLOCK_ENTRIES) block_flush(w);
+    if (w->bnent >= (w->info.key_slack > 0 ? BOOK_BLOCK_ENTRIES_COMPACT : BOOK_BLOCK_ENTRIES))
+        block_flush(w);
 }
 
 GmkStatus book_writer_add(BookWriter *w, const BookEntry *e) {

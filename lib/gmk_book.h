@@ -18,7 +18,9 @@ typedef struct Book Book;
 
 /* What a book header says. */
 typedef struct {
-    int version;          /* file format version */
+    int version;          /* file format version (1: full keys, 2: compact) */
+    int key_slack;        /* 0: full 64-bit keys; else compact: each block keeps
+                             about log2(positions) + key_slack bits of its keys */
     int size;             /* board side */
     Rule rule;            /* rule of the games */
     int max_ply;          /* stones per game walked when building (0: all) */
@@ -72,7 +74,7 @@ enum {
 
 /* One stored entry, as book_foreach() reports it (key order, then move). */
 typedef struct {
-    Key key;              /* canonical key of the position */
+    Key key;              /* canonical key of the position (see key_shift) */
     Move move;            /* the move in the canonical orientation */
     uint8_t flags;        /* BOOK_FLAG_* */
     uint64_t games, wins, draws, losses; /* as in BookMove */
@@ -80,6 +82,7 @@ typedef struct {
     uint32_t comment_len;
     const char *label;    /* RenLib board text of this point, NULL if none */
     uint32_t label_len;
+    uint8_t key_shift;    /* low bits of key not stored, cleared (compact books; 0: exact) */
 } BookEntry;
 
 /* A representative position for every key (lib/book_walk.c): the book's
@@ -114,6 +117,9 @@ typedef struct {
                              run to a temporary book (0: BOOK_MEMORY_DEFAULT) */
     uint64_t expect;      /* entries expected (a hint; 0: unknown; unused since the
                              counts of games are bucketed as they come) */
+    bool compact;         /* shortened keys (version 2): about 2 bytes per position
+                             instead of 5, probes checked through the parents;
+                             such books cannot be merged */
 } BookOptions;
 
 #define BOOK_MAX_PLY_DEFAULT 30           /* --max-ply */
@@ -150,9 +156,11 @@ GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err);
  * games gives, byte for byte, the book built from all of them at once. */
 GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t min_games,
                      BookError *err);
-/* book_merge, reporting the input entries read so far to fn (may be NULL). */
+/* book_merge, writing a compact book when compact (see BookOptions; the
+ * inputs must not be compact, min_games must be at most 1), and reporting
+ * the input entries read so far to fn (may be NULL). */
 GmkStatus book_merge_progress(const char *const *inputs, int n, const char *out, uint32_t min_games,
-                              BookProgressFn fn, void *ctx, BookError *err);
+                              bool compact, BookProgressFn fn, void *ctx, BookError *err);
 
 /* ---- RenLib libraries (lib/renlib.c) ------------------------------------- */
 

@@ -478,11 +478,166 @@ static void test_atomic_write(void **state) {
     assert_int_equal(err.status, GMK_ERR_IO);
 }
 
+/* The book moves of two books for the position of moves[0..n) agree. */
+static void same_probe(Book *a, Book *c, Board *b, const Move *moves, int n, int *present) {
+    assert_int_equal(board_set_moves(b, moves, n), GMK_OK);
+    BookMove x[256], y[256];
+    int nx, ny;
+    assert_int_equal(book_probe(a, b, x, 256, &nx), GMK_OK);
+    assert_int_equal(book_probe(c, b, y, 256, &ny), GMK_OK);
+    assert_int_equal(nx, ny);
+    for (int i = 0; i < nx; i++) {
+        assert_int_equal(x[i].move, y[i].move);
+        assert_int_equal(x[i].games, y[i].games);
+        assert_int_equal(x[i].wins, y[i].wins);
+        assert_int_equal(x[i].draws, y[i].draws);
+        assert_int_equal(x[i].losses, y[i].losses);
+    }
+    *present += nx > 0;
+}
+
+/* Copies the full-key book from into a compact one with the given slack. */
+static uint64_t rewrite_compact(const char *from, const char *to, int slack) {
+    Book *bk = must_open(from);
+    BookInfo info = *book_info(bk);
+    info.key_slack = slack;
+    BookWriter *w = book_writer_new(to, &info, NULL);
+    assert_non_null(w);
+    for (uint32_t blk = 0; blk < info.blocks; blk++)
+        for (uint32_t e = 0;; e++) {
+            const BookEntry *x;
+            assert_int_equal(book_entry_at(bk, blk, e, &x), GMK_OK);
+            if (!x) break;
+            assert_int_equal(book_writer_add(w, x), GMK_OK);
+        }
+    uint64_t bumps = book_writer_shift_bumps(w);
+    assert_int_equal(book_writer_finish(w, NULL), GMK_OK);
+    book_close(bk);
+    return bumps;
+}
+
+/* A compact book (shortened keys) answers exactly like the book of full
+ * keys: on the positions of the games (present), one move off them and
+ * past their ends (absent), and on transpositions; also with a tiny slack
+ * that makes kept keys of absent positions match all the time and forces
+ * the block shifts down where two keys would become one. */
+static void test_compact(void **state) {
+    (void)state;
+    char *text = gen_text(21, 3000);
+    build_from_text(text, path_in("full.book"), RULE_FREESTYLE, 0, 1, 0);
+    /* the builder's compact book */
+    BookOptions o = {15, RULE_FREESTYLE, 0, 1, 0, 0, true};
+    BookBuilder *bb = book_builder_new(&o, NULL);
+    assert_non_null(bb);
+    RecordOptions ro = {RECORD_MOVES, 15, RULE_FREESTYLE, ORIGIN_BOTTOM, false, 1};
+    RecordSink sink = {add_to, NULL, bb};
+    assert_int_equal(records_read(text, strlen(text), &ro, &sink), GMK_OK);
+    BookError err;
+    assert_int_equal(book_builder_write(bb, path_in("c16.book"), &err), GMK_OK);
+    book_builder_free(bb);
+    assert_int_equal(rewrite_compact(path_in("full.book"), path_in("c1.book"), 1) > 0, true);
+    rewrite_compact(path_in("full.book"), path_in("c3.book"), 3);
+    Book *full = must_open(path_in("full.book"));
+    const char *names[3] = {"c16.book", "c1.book", "c3.book"};
+    for (int k = 0; k < 3; k++) {
+        Book *c = must_open(path_in(names[k]));
+        const BookInfo *fi = book_info(full), *ci = book_info(c);
+        assert_int_equal(ci->version, 2);
+        assert_int_equal(ci->key_slack, k == 0 ? BOOK_KEY_SLACK : k == 1 ? 1 : 3);
+        assert_int_equal(ci->positions, fi->positions);
+        assert_int_equal(ci->entries, fi->entries);
+        assert_true(ci->file_bytes < fi->file_bytes);
+        assert_int_equal(book_verify(c), GMK_OK);
+        Board *b = board_new(15, RULE_FREESTYLE);
+        const char *line = text;
+        uint64_t rng = 12345;
+        int present = 0, probes = 0;
+        for (int gi = 0; gi < 100; gi++) {
+            const char *tab = strchr(line, '\t');
+            assert_int_equal(notation_parse_position(b, line, (size_t)(tab - line), ORIGIN_BOTTOM, NULL), GMK_OK);
+            line = strchr(line, '\n') + 1;
+            int plies = board_ply(b);
+            Move moves[MOVES_MAX], alt[MOVES_MAX];
+            for (int i = 0; i < plies; i++) moves[i] = board_move_at(b, i);
+            for (int n = 0; n <= plies; n++) {
+                same_probe(full, c, b, moves, n, &present); /* on the line, and its end */
+                probes++;
+                /* one move off: a random empty point */
+                memcpy(alt, moves, sizeof(Move) * (size_t)n);
+                for (int tries = 0; tries < 3; tries++) {
+                    rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                    Move m = point_make((int)(rng >> 33) % 15, (int)(rng >> 45) % 15);
+                    board_set_moves(b, moves, n);
+                    if (board_cell(b, m) != CELL_EMPTY) continue;
+                    alt[n] = m;
+                    same_probe(full, c, b, alt, n + 1, &present);
+                    probes++;
+                    break;
+                }
+                /* a transposition: two stones of one side swapped in order */
+                if (n >= 4) {
+                    rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                    int i = (int)(rng >> 40) % (n - 2);
+                    int j = ((n - 1 - i) % 2 == 0) ? n - 1 : n - 2; /* same colour as i */
+                    memcpy(alt, moves, sizeof(Move) * (size_t)n);
+                    alt[i] = moves[j];
+                    alt[j] = moves[i];
+                    same_probe(full, c, b, alt, n, &present);
+                    probes++;
+                }
+            }
+        }
+        /* many of each kind */
+        assert_true(probes > 10000);
+        assert_true(present > 3000 && present < probes - 3000);
+        board_free(b);
+        book_close(c);
+    }
+    book_close(full);
+    /* a compact book cannot be merged, nor built with --min-games > 1 */
+    const char *in[2] = {path_in("full.book"), path_in("c16.book")};
+    assert_int_equal(book_merge(in, 2, path_in("m.book"), 1, &err), GMK_ERR_ARG);
+    assert_non_null(strstr(err.msg, "compact"));
+    BookOptions o2 = {15, RULE_FREESTYLE, 0, 2, 0, 0, true};
+    assert_null(book_builder_new(&o2, &err));
+    assert_int_equal(err.status, GMK_ERR_ARG);
+    /* full-key inputs merge into a compact book equal to the compact build */
+    const char *one[1] = {path_in("full.book")};
+    assert_int_equal(book_merge_progress(one, 1, path_in("m.book"), 1, true, NULL, NULL, &err), GMK_OK);
+    size_t la, lb;
+    unsigned char *a = slurp(path_in("m.book"), &la), *bbytes = slurp(path_in("c16.book"), &lb);
+    assert_int_equal(la, lb);
+    assert_memory_equal(a, bbytes, la);
+    /* a compact book's checks: a flipped byte in the header (the key width
+     * at 72 included), in the index or in a block is refused */
+    size_t cl;
+    unsigned char *cb = slurp(path_in("c16.book"), &cl);
+    size_t spots[] = {8, 72, 80, 100, 200, cl / 2, cl - 30, cl - 1};
+    for (size_t k = 0; k < sizeof spots / sizeof spots[0]; k++) {
+        unsigned char *bad = malloc(cl);
+        assert_non_null(bad);
+        memcpy(bad, cb, cl);
+        bad[spots[k]] ^= 0x10;
+        spit(path_in("bad.book"), bad, cl);
+        Book *bk = book_open(path_in("bad.book"), &err);
+        if (bk) {
+            assert_int_equal(book_verify(bk), GMK_ERR_CORRUPT);
+            book_close(bk);
+        }
+        free(bad);
+    }
+    free(cb);
+    free(a);
+    free(bbytes);
+    free(text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts),         cmocka_unit_test(test_symmetry),
         cmocka_unit_test(test_format_round_trip), cmocka_unit_test(test_corruption),
         cmocka_unit_test(test_merge_equals_build), cmocka_unit_test(test_atomic_write),
+        cmocka_unit_test(test_compact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -158,9 +158,12 @@ int main(int argc, char **argv) {
     char dir[] = "/tmp/gmk-bench-book.XXXXXX";
     if (!mkdtemp(dir)) die("cannot make a temporary folder");
     char games[256], half[2][256], book[256], book2[256], hb[2][256], merged[256], pos[256];
+    char bookc[256], deep[256];
     snprintf(games, sizeof games, "%s/games.txt", dir);
     snprintf(book, sizeof book, "%s/all.book", dir);
     snprintf(book2, sizeof book2, "%s/min2.book", dir);
+    snprintf(bookc, sizeof bookc, "%s/compact.book", dir);
+    snprintf(deep, sizeof deep, "%s/deep.txt", dir);
     snprintf(merged, sizeof merged, "%s/merged.book", dir);
     snprintf(pos, sizeof pos, "%s/positions.txt", dir);
     for (int h = 0; h < 2; h++) {
@@ -222,6 +225,16 @@ int main(int argc, char **argv) {
            (unsigned long long)b2.positions, (unsigned long long)b2.entries, b2.file_bytes / 1e6,
            (double)b2.file_bytes / (double)b2.entries);
 
+    /* the compact book (shortened keys) of the same games */
+    c0 = cpu();
+    if (book_merge_progress(one, 1, bookc, 1, true, NULL, NULL, &err) != GMK_OK) die(err.msg);
+    double tc = cpu() - c0;
+    BookInfo bc = info_of(bookc);
+    printf("book size: %llu positions, %llu entries, %.2f MB: %.2f bytes per entry (--compact; "
+           "written from the book in %.2f s CPU)\n",
+           (unsigned long long)bc.positions, (unsigned long long)bc.entries, bc.file_bytes / 1e6,
+           (double)bc.file_bytes / (double)bc.entries, tc);
+
     /* probes: a few opening positions */
     f = fopen(pos, "w");
     fprintf(f, "h8\nh8i9j10\nh8h9h10i10\n");
@@ -251,6 +264,36 @@ int main(int argc, char **argv) {
                "wall worst %.2f ms)\n", med * 1e3, cpu_ms, worst * 1e3);
     else
         printf("book probe: %s not found or failed: whole-process time not measured\n", prog);
+
+    /* deep probes: the first games' positions at 29 stones (the last that
+     * holds moves at max ply 30), which a compact book checks through all
+     * their parents */
+    FILE *gf = fopen(games, "r"), *df = fopen(deep, "w");
+    if (!gf || !df) die("cannot write the deep positions");
+    char gl[4096];
+    int ndeep = 0;
+    while (ndeep < 3 && fgets(gl, sizeof gl, gf)) {
+        Board *gb = board_new(15, RULE_FREESTYLE);
+        char *tab = strchr(gl, '\t');
+        if (gb && tab && notation_parse_position(gb, gl, (size_t)(tab - gl), ORIGIN_BOTTOM, NULL) == GMK_OK &&
+            board_ply(gb) >= 29) {
+            char mv[8];
+            for (int i = 0; i < 29; i++) fputs(notation_point_str(board_move_at(gb, i), 15, ORIGIN_BOTTOM, mv), df);
+            fputc('\n', df);
+            ndeep++;
+        }
+        board_free(gb);
+    }
+    fclose(gf);
+    fclose(df);
+    const char *pb[2] = {book, bookc}, *pn[2] = {"full keys", "--compact"};
+    const char *pf[2] = {pos, deep}, *pfn[2] = {"3 opening positions", "3 positions of 29 stones"};
+    for (int k = 0; k < 2 && access(prog, X_OK) == 0; k++)
+        for (int q = 0; q < 2; q++) {
+            med = probe_process(prog, pb[k], pf[q], &worst, &cpu_ms);
+            printf("book probe (%s): %.2f ms per whole gmk-book probe process, %s: %.2f ms CPU (median "
+                   "of 21, wall worst %.2f ms)\n", pn[k], med * 1e3, pfn[q], cpu_ms, worst * 1e3);
+        }
 
     size_t bl;
     char *bytes = slurp(book, &bl);

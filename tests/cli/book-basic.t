@@ -127,8 +127,8 @@ one, also for positions it lacks; it cannot be merged, and the merge of
 full-key books into a compact one gives its very bytes.
 
   $ printf 'h8 i9 h10 i10 h11	1-0\nh8 h9 j8 j9	0-1\nh8 i9 j10\n' > cg.txt
-  $ gmk-book build --compact -o cg.book cg.txt
-  $ gmk-book build -o fg.book cg.txt
+  $ gmk-book build -q --compact -o cg.book cg.txt
+  $ gmk-book build -q -o fg.book cg.txt
   $ printf 'h8\nh8i9\nh8i9h10i10\nh8h9\nh8h10\n' > cq.txt
   $ gmk-book probe cg.book cq.txt
   h8	h9:1:1:0:0:0.667	i9:2:0:0:1:0.333
@@ -146,7 +146,7 @@ full-key books into a compact one gives its very bytes.
   $ gmk-book build --compact --min-games 2 -o x.book cg.txt
   gmk-book: a compact book keeps every position: --compact needs --min-games 1
   [2]
-  $ gmk-book merge --compact -o m.book fg.book && cmp m.book cg.book && echo same
+  $ gmk-book merge -q --compact -o m.book fg.book && cmp m.book cg.book && echo same
   same
 
 A book answers only for its own rule: its keys hold stones, not the rule.

@@ -756,7 +756,11 @@ typedef struct {
     Memo *memo;
     size_t cap, used;
     GmkStatus st;         /* a read failure stops the walk */
+    unsigned work;        /* positions answered; a walk past BOOK_VERIFY_MAX gives up (only
+                             a book whose kept keys match nearly everything gets there) */
 } Verify;
+
+#define BOOK_VERIFY_MAX 200000
 
 /* Memo slot of key (open addressing; cap is a power of two, never full). */
 static Memo *memo_slot(Verify *v, Key key) {
@@ -817,6 +821,7 @@ static bool believed(Verify *v, const Key img[SYM_NB], Color mover, int stones) 
     }
     Memo *mo = memo_slot(v, canon);
     if (mo->state) return mo->state == 1;
+    if (++v->work > BOOK_VERIFY_MAX) return false;
     mo->key = canon;
     mo->state = 2; /* not believed while being answered: no cycle through passes */
     v->used++;
@@ -854,7 +859,7 @@ static bool believed(Verify *v, const Key img[SYM_NB], Color mover, int stones) 
 static GmkStatus record_is_exact(Book *bk, const Board *b, bool *yes) {
     *yes = true;
     if (bk->info.key_slack == 0) return GMK_OK;
-    Verify v = {bk, board_size(b), b, board_ply(b), NULL, NULL, 64, 0, GMK_OK};
+    Verify v = {bk, board_size(b), b, board_ply(b), NULL, NULL, 64, 0, GMK_OK, 0};
     v.gone = calloc((size_t)v.nhist + 1, sizeof *v.gone);
     v.memo = calloc(v.cap, sizeof *v.memo);
     if (!v.gone || !v.memo) {

@@ -445,9 +445,9 @@ static size_t table_sort(BookBuilder *bb) {
     return n;
 }
 
-/* Writes n sorted slots to path with the given header fields. */
-static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32_t min_games,
-                             uint64_t games, bool scratch, BookError *err) {
+/* The header fields of a book (or a scratch run) the builder writes. */
+static BookInfo builder_info(const BookBuilder *bb, uint32_t min_games, uint64_t games,
+                             bool scratch) {
     BookInfo info = {0};
     info.size = bb->opt.size;
     info.rule = bb->opt.rule;
@@ -455,6 +455,13 @@ static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32
     info.min_games = min_games;
     info.games = games;
     info.key_slack = !scratch && bb->opt.compact ? BOOK_KEY_SLACK : 0;
+    return info;
+}
+
+/* Writes n sorted slots to path with the given header fields. */
+static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32_t min_games,
+                             uint64_t games, bool scratch, BookError *err) {
+    BookInfo info = builder_info(bb, min_games, games, scratch);
     BookWriter *w = book_writer_new(path, &info, err);
     if (!w) return err ? err->status : GMK_ERR_IO;
     if (scratch) book_writer_scratch(w);
@@ -517,13 +524,7 @@ static GmkStatus counts_write(BookBuilder *bb, const char *path, uint32_t min_ga
         if (!bb->slot && st == GMK_OK) st = book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return st;
     }
-    BookInfo info = {0};
-    info.size = bb->opt.size;
-    info.rule = bb->opt.rule;
-    info.max_ply = bb->opt.max_ply;
-    info.min_games = min_games;
-    info.games = games;
-    info.key_slack = !scratch && bb->opt.compact ? BOOK_KEY_SLACK : 0;
+    BookInfo info = builder_info(bb, min_games, games, scratch);
     BookWriter *w = book_writer_new(path, &info, err);
     if (!w) {
         items_clear(bb);

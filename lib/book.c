@@ -493,6 +493,21 @@ void book_close(Book *bk) {
 const BookInfo *book_info(const Book *bk) { return &bk->info; }
 const char *book_last_error(const Book *bk) { return bk->why; }
 
+/* Reads block i's bytes into *raw (grown as needed) and checks its CRC. */
+static GmkStatus block_read(Book *bk, uint32_t i, uint8_t **raw, size_t *cap) {
+    const BookIndexEntry *e = &bk->index[i];
+    if (!grow((void **)raw, cap, e->length, 1)) return GMK_ERR_NOMEM;
+    if (!read_at(bk->fd, *raw, e->length, e->offset)) {
+        snprintf(bk->why, sizeof bk->why, "block %u: %s", i, strerror(errno));
+        return GMK_ERR_IO;
+    }
+    if (crc_mismatch((uint32_t)crc32(0L, *raw, e->length), e->crc)) {
+        snprintf(bk->why, sizeof bk->why, "block %u fails its checksum", i);
+        return GMK_ERR_CORRUPT;
+    }
+    return GMK_OK;
+}
+
 /* Reads, checks and decodes block i into bk->cur-> */
 static GmkStatus load_block(Book *bk, uint32_t i) {
     for (int c = 0; c < BOOK_CACHE; c++)
@@ -505,15 +520,8 @@ static GmkStatus load_block(Book *bk, uint32_t i) {
     bk->cached[slot] = -1;
     bk->cur = &bk->cache[slot];
     const BookIndexEntry *e = &bk->index[i];
-    if (!grow((void **)&bk->raw, &bk->cap_raw, e->length, 1)) return GMK_ERR_NOMEM;
-    if (!read_at(bk->fd, bk->raw, e->length, e->offset)) {
-        snprintf(bk->why, sizeof bk->why, "block %u: %s", i, strerror(errno));
-        return GMK_ERR_IO;
-    }
-    if (crc_mismatch((uint32_t)crc32(0L, bk->raw, e->length), e->crc)) {
-        snprintf(bk->why, sizeof bk->why, "block %u fails its checksum", i);
-        return GMK_ERR_CORRUPT;
-    }
+    GmkStatus rs = block_read(bk, i, &bk->raw, &bk->cap_raw);
+    if (rs != GMK_OK) return rs;
     char why[120];
     GmkStatus st = book_block_decode(bk->raw, e->length, e->first_key, bk->info.size,
                                      bk->info.version, bk->cur, why, sizeof why);
@@ -634,15 +642,8 @@ static GmkStatus light_load(Book *bk, int i, LightBlock **out) {
     bk->next_light = (bk->next_light + 1) % BOOK_LIGHT;
     lb->id = -1;
     const BookIndexEntry *e = &bk->index[i];
-    if (!grow((void **)&lb->raw, &lb->cap_raw, e->length, 1)) return GMK_ERR_NOMEM;
-    if (!read_at(bk->fd, lb->raw, e->length, e->offset)) {
-        snprintf(bk->why, sizeof bk->why, "block %d: %s", i, strerror(errno));
-        return GMK_ERR_IO;
-    }
-    if (crc_mismatch((uint32_t)crc32(0L, lb->raw, e->length), e->crc)) {
-        snprintf(bk->why, sizeof bk->why, "block %d fails its checksum", i);
-        return GMK_ERR_CORRUPT;
-    }
+    GmkStatus rs = block_read(bk, (uint32_t)i, &lb->raw, &lb->cap_raw);
+    if (rs != GMK_OK) return rs;
     const uint8_t *data = lb->raw;
     size_t len = e->length, hl = 10;
     int r = data[0], shift = data[1];

@@ -1,8 +1,9 @@
 /*
  * book.h — internal view of the opening book: the file constants, the block
- * codec shared by the writer (book_write.c) and the reader (book.c), and the
- * writer used by the builder, merge and the RenLib import (book_build.c,
- * renlib.c). The file layout is described at the top of book.c.
+ * codec shared by the writer (book_write.c) and the readers (book_reader.h),
+ * and the writer used by the builder, merge and the RenLib import
+ * (book_build.c, renlib.c). The file layout is described at
+ * the top of book.c.
  */
 #ifndef GMK_BOOK_H
 #define GMK_BOOK_H

@@ -2,7 +2,7 @@
  * book.h — internal view of the opening book: the file constants, the block
  * codec shared by the writer (book_write.c) and the readers (book_reader.h),
  * and the writer used by the builder, merge and the RenLib import
- * (book_build.c, renlib.c). The file layout is described at
+ * (book_build.c, book_merge.c, renlib.c). The file layout is described at
  * the top of book.c.
  */
 #ifndef GMK_BOOK_H

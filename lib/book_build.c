@@ -1,5 +1,6 @@
 /*
- * book_build.c — counting games into a book, and merging books.
+ * book_build.c — counting games and RenLib nodes into a book (the game
+ * items live in book_items.c; the runs spilled are merged by book_merge.c).
  *
  * The builder walks each game on a BOARD_LIGHT board and makes one 10-byte
  * item per (canonical key, canonical move code, result) it counts. Items are
@@ -36,41 +37,10 @@
 #include <unistd.h>
 
 #include "board.h"
-#include "book.h"
+#include "book_items.h"
 #include "zobrist.h"
 
 #define SLOT_SLACK 4096 /* slots past the capacity for probes that run off the end */
-#define GB_BUCKETS 512  /* buckets of game items (key ranges) */
-#define GB_SUB 16384    /* sub-buckets of a bucket, sorted in cache */
-#define GB_CHUNK 4090   /* items of a chunk (a chunk is about 40 KB) */
-#define GB_TOP_BITS 13  /* key bits that choose the bucket */
-
-/* One counted move of a game: 10 bytes. */
-typedef struct __attribute__((packed)) {
-    Key key;           /* canonical position key */
-    uint16_t cw;       /* canonical move code << 2 | outcome (0 unknown, 1 win, 2 draw, 3 loss) */
-} GItem;
-
-/* A piece of a bucket's item list. */
-typedef struct Chunk {
-    struct Chunk *next; /* the next chunk of the bucket (or of the free list) */
-    uint32_t n;         /* items used */
-    GItem item[GB_CHUNK];
-} Chunk;
-
-/* One bucket: a list of chunks, appended at the tail. */
-typedef struct {
-    GItem *wp, *we;     /* where the next item goes in the tail chunk, and its end */
-    Chunk *head, *tail;
-    size_t n;           /* items */
-} Bucket;
-
-/* An aggregated entry of game items. */
-typedef struct {
-    Key key;
-    uint16_t code;
-    uint64_t games, wins, draws, losses;
-} Agg;
 
 /* One (position, move) counter. */
 typedef struct {
@@ -104,31 +74,13 @@ struct BookBuilder {
     size_t nnotes, cap_notes;
     BookProgressFn progress;  /* progress of book_builder_write, NULL if none */
     void *progress_ctx;
-    Bucket *bucket;           /* GB_BUCKETS buckets of game items */
-    uint16_t bucket_of[1 << GB_TOP_BITS]; /* bucket of a key by its top bits (monotone) */
+    GameItems items;          /* game items in buckets (book_items.c) */
     Key (*imgkey)[SYM_NB];    /* [c * BOARD_CELLS + p]: the key change of a c stone on p in each
                                  image, side to move toggled too (one cache line a point) */
-    Chunk *free_chunks;       /* chunks to reuse */
-    size_t chunk_bytes;       /* bytes of all chunks allocated */
-    size_t nitems;            /* game items held */
-    GItem *sa, *sb;           /* scratch of a bucket's items (cap_scratch each) */
-    uint16_t *ssub;           /* their sub-buckets */
-    size_t cap_scratch;
-    uint32_t sub_start[GB_SUB + 1]; /* sub-bucket offsets in sb */
     char *run_dir;            /* temporary folder of spilled runs, NULL if none */
     char **runs;              /* their paths */
     int nruns;
 };
-
-/* Home slot of key in a table of cap slots. */
-static inline size_t slot_home(Key key, size_t cap) {
-    double x = (double)key * 0x1p-64, y = 1.0 - x;
-    y *= y;
-    y *= y;
-    y *= y;
-    size_t h = (size_t)((1.0 - y) * (double)cap);
-    return h < cap ? h : cap - 1;
-}
 
 /* Allocates an empty table of cap slots: zeroed pages straight from mmap,
  * asked for as huge pages (slots are hit at random: 4 KB pages would make
@@ -158,159 +110,6 @@ static Slot *table_clear(Slot *t, size_t cap) {
     return table_new(cap);
 }
 
-/* Returns every chunk of the buckets to the free list. */
-static void items_clear(BookBuilder *bb) {
-    if (!bb->bucket) return;
-    for (int i = 0; i < GB_BUCKETS; i++) {
-        Bucket *k = &bb->bucket[i];
-        if (k->tail) {
-            k->tail->next = bb->free_chunks;
-            bb->free_chunks = k->head;
-        }
-        k->head = k->tail = NULL;
-        k->wp = k->we = NULL;
-        k->n = 0;
-    }
-    bb->nitems = 0;
-}
-
-/* Appends an item to bucket k; false when out of memory. */
-static inline bool item_push(BookBuilder *bb, size_t k, Key key, unsigned cw) {
-    Bucket *bk = &bb->bucket[k];
-    if (__builtin_expect(bk->wp == bk->we, 0)) {
-        Chunk *c = bk->tail;
-        if (c) c->n = GB_CHUNK;
-        Chunk *nc = bb->free_chunks;
-        if (nc) bb->free_chunks = nc->next;
-        else {
-            nc = malloc(sizeof *nc);
-            if (!nc) return false;
-            bb->chunk_bytes += sizeof *nc;
-        }
-        nc->next = NULL;
-        nc->n = 0;
-        if (c) c->next = nc;
-        else bk->head = nc;
-        bk->tail = nc;
-        bk->wp = nc->item;
-        bk->we = nc->item + GB_CHUNK;
-    }
-    GItem *it = bk->wp++;
-    it->key = key;
-    it->cw = (uint16_t)cw;
-    bk->n++;
-    bb->nitems++;
-    return true;
-}
-
-/* Game item order: (key, code); -1, 0, 1. */
-static inline int gitem_order(const GItem *a, const GItem *b) {
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    unsigned ca = a->cw >> 2, cb = b->cw >> 2;
-    return (ca > cb) - (ca < cb);
-}
-
-/* Sorts n game items by (key, code): a quicksort with three-way partitions
- * (a position played often brings many equal items), insertion sort below
- * 16 items. */
-static void gitem_sort(GItem *a, size_t n) {
-    while (n > 16) {
-        GItem x = a[0], y = a[n / 2], z = a[n - 1], p; /* median of three */
-        if (gitem_order(&x, &y) > 0) { GItem t = x; x = y; y = t; }
-        if (gitem_order(&y, &z) > 0) y = z;
-        p = gitem_order(&x, &y) > 0 ? x : y;
-        size_t lt = 0, i = 0, gt = n; /* [0,lt) < p, [lt,i) == p, [gt,n) > p */
-        while (i < gt) {
-            int c = gitem_order(&a[i], &p);
-            if (c < 0) { GItem t = a[lt]; a[lt++] = a[i]; a[i++] = t; }
-            else if (c > 0) { GItem t = a[--gt]; a[gt] = a[i]; a[i] = t; }
-            else i++;
-        }
-        if (lt < n - gt) { /* recurse into the smaller side */
-            gitem_sort(a, lt);
-            a += gt;
-            n -= gt;
-        } else {
-            gitem_sort(a + gt, n - gt);
-            n = lt;
-        }
-    }
-    for (size_t i = 1; i < n; i++) {
-        GItem x = a[i];
-        size_t j = i;
-        while (j > 0 && gitem_order(&a[j - 1], &x) > 0) {
-            a[j] = a[j - 1];
-            j--;
-        }
-        a[j] = x;
-    }
-}
-
-/* Sorts the items of bucket k by (key, code) and calls out for each entry
- * they add up to, in order. */
-static GmkStatus bucket_emit(BookBuilder *bb, int k, GmkStatus (*out)(BookBuilder *, const Agg *, void *),
-                             void *ctx) {
-    Bucket *bk = &bb->bucket[k];
-    size_t n = bk->n;
-    if (n == 0) return GMK_OK;
-    bk->tail->n = (uint32_t)(bk->wp - bk->tail->item);
-    if (n > bb->cap_scratch) {
-        size_t cap = bb->cap_scratch ? bb->cap_scratch : 1 << 14;
-        while (cap < n) cap *= 2;
-        GItem *a = realloc(bb->sa, cap * sizeof *a);
-        if (a) bb->sa = a;
-        GItem *b = realloc(bb->sb, cap * sizeof *b);
-        if (b) bb->sb = b;
-        uint16_t *u = realloc(bb->ssub, cap * sizeof *u);
-        if (u) bb->ssub = u;
-        if (!a || !b || !u) return GMK_ERR_NOMEM;
-        bb->cap_scratch = cap;
-    }
-    /* gather; then each item's sub-bucket: the top bits of its key's offset
-     * from the bucket's smallest key (keys are about uniform in a bucket) */
-    GItem *a = bb->sa, *b = bb->sb;
-    uint16_t *sub = bb->ssub;
-    uint32_t *start = bb->sub_start;
-    memset(start, 0, sizeof bb->sub_start);
-    size_t m = 0;
-    Key lo = ~(Key)0, hi = 0;
-    for (const Chunk *c = bk->head; c; c = c->next) {
-        memcpy(a + m, c->item, c->n * sizeof *a);
-        for (uint32_t i = 0; i < c->n; i++, m++) {
-            if (a[m].key < lo) lo = a[m].key;
-            if (a[m].key > hi) hi = a[m].key;
-        }
-    }
-    int shift = 0; /* (hi - lo) >> shift < GB_SUB */
-    while (shift < 64 && ((hi - lo) >> shift) >= GB_SUB) shift++;
-    for (size_t i = 0; i < n; i++) {
-        unsigned u = (unsigned)((a[i].key - lo) >> shift);
-        sub[i] = (uint16_t)u;
-        start[u + 1]++;
-    }
-    for (int u = 0; u < GB_SUB; u++) start[u + 1] += start[u];
-    for (size_t i = 0; i < n; i++) b[start[sub[i]]++] = a[i];
-    /* start[u] is now the end of sub-bucket u: sort each, then add up */
-    size_t end = 0;
-    for (int u = 0; u < GB_SUB; u++) {
-        gitem_sort(b + end, start[u] - end);
-        end = start[u];
-    }
-    for (size_t i = 0; i < n;) {
-        Agg e = {b[i].key, (uint16_t)(b[i].cw >> 2), 0, 0, 0, 0};
-        for (; i < n && b[i].key == e.key && (b[i].cw >> 2) == e.code; i++) {
-            unsigned o = b[i].cw & 3;
-            e.games++;
-            e.wins += o == 1;
-            e.draws += o == 2;
-            e.losses += o == 3;
-        }
-        GmkStatus st = out(bb, &e, ctx);
-        if (st != GMK_OK) return st;
-    }
-    return GMK_OK;
-}
-
 BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     BookBuilder *bb = calloc(1, sizeof *bb);
     if (!bb) {
@@ -334,17 +133,14 @@ BookBuilder *book_builder_new(const BookOptions *opt, BookError *err) {
     bb->cap = 1 << 12; /* the table grows with RenLib nodes; games go to the buckets */
     bb->board = board_new_flags(opt->size, opt->rule, BOARD_LIGHT);
     bb->slot = table_new(bb->cap);
-    bb->bucket = calloc(GB_BUCKETS, sizeof *bb->bucket);
+    bool items = items_init(&bb->items);
     bb->imgkey = aligned_alloc(64, (size_t)COLOR_NB * BOARD_CELLS * sizeof *bb->imgkey);
-    for (unsigned t = 0; t < 1u << GB_TOP_BITS; t++) /* the home of the range's middle */
-        bb->bucket_of[t] = (uint16_t)slot_home(((Key)t << (64 - GB_TOP_BITS)) | ((Key)1 << (63 - GB_TOP_BITS)),
-                                               GB_BUCKETS);
     if (bb->board && bb->imgkey)
         for (int c = 0; c < COLOR_NB; c++)
             for (int p = 0; p < BOARD_CELLS; p++)
                 for (int t = 0; t < SYM_NB; t++)
                     bb->imgkey[c * BOARD_CELLS + p][t] = zobrist_table[c][bb->board->sym[t][p]] ^ zobrist_white;
-    if (!bb->board || !bb->slot || !bb->bucket || !bb->imgkey) {
+    if (!bb->board || !bb->slot || !items || !bb->imgkey) {
         book_builder_free(bb);
         book_fail(err, opt->size < BOARD_MIN || opt->size > BOARD_MAX ? GMK_ERR_SIZE : GMK_ERR_NOMEM,
                   "cannot make a builder of size %d", opt->size);
@@ -366,17 +162,8 @@ void book_builder_free(BookBuilder *bb) {
     free(bb->runs);
     board_free(bb->board);
     table_free(bb->slot, bb->cap);
-    items_clear(bb);
-    while (bb->free_chunks) {
-        Chunk *c = bb->free_chunks;
-        bb->free_chunks = c->next;
-        free(c);
-    }
-    free(bb->bucket);
+    items_free(&bb->items);
     free(bb->imgkey);
-    free(bb->sa);
-    free(bb->sb);
-    free(bb->ssub);
     free(bb->text);
     free(bb->notes);
     free(bb);
@@ -485,16 +272,24 @@ static GmkStatus table_write(BookBuilder *bb, size_t n, const char *path, uint32
     return st;
 }
 
-/* Writes an aggregated game entry to the writer ctx. */
-static GmkStatus agg_to_writer(BookBuilder *bb, const Agg *a, void *ctx) {
-    BookEntry e = {a->key, book_point(a->code, bb->opt.size), 0, a->games, a->wins, a->draws,
+/* A writer of aggregated game entries, and the book's board size. */
+typedef struct {
+    BookWriter *w;
+    int size;
+} AggWriter;
+
+/* Writes an aggregated game entry to the AggWriter ctx. */
+static GmkStatus agg_to_writer(void *ctx, const Agg *a) {
+    const AggWriter *aw = ctx;
+    BookEntry e = {a->key, book_point(a->code, aw->size), 0, a->games, a->wins, a->draws,
                    a->losses, NULL, 0, NULL, 0};
-    return book_writer_add(ctx, &e);
+    return book_writer_add(aw->w, &e);
 }
 
-/* Adds an aggregated game entry to the table (when RenLib nodes are there too). */
-static GmkStatus agg_to_table(BookBuilder *bb, const Agg *a, void *ctx) {
-    (void)ctx;
+/* Adds an aggregated game entry to the table of the builder ctx (when
+ * RenLib nodes are there too). */
+static GmkStatus agg_to_table(void *ctx, const Agg *a) {
+    BookBuilder *bb = ctx;
     if ((bb->count + 1) * 4 > bb->cap * 3 && !table_grow(bb, bb->cap * 2)) return GMK_ERR_NOMEM;
     Slot *s;
     while (!(s = slot_find(bb->slot, bb->cap, slot_home(a->key, bb->cap), a->key, a->code)))
@@ -513,9 +308,9 @@ static GmkStatus agg_to_table(BookBuilder *bb, const Agg *a, void *ctx) {
 static GmkStatus counts_write(BookBuilder *bb, const char *path, uint32_t min_games, uint64_t games,
                               bool scratch, BookError *err) {
     GmkStatus st = GMK_OK;
-    if (bb->count > 0 || bb->nitems == 0) { /* RenLib nodes: the table takes the items too */
-        for (int k = 0; k < GB_BUCKETS && st == GMK_OK; k++) st = bucket_emit(bb, k, agg_to_table, NULL);
-        items_clear(bb);
+    if (bb->count > 0 || bb->items.nitems == 0) { /* RenLib nodes: the table takes the items too */
+        for (int k = 0; k < GB_BUCKETS && st == GMK_OK; k++) st = items_emit(&bb->items, k, agg_to_table, bb);
+        items_clear(&bb->items);
         if (st != GMK_OK) return book_fail(err, st, "out of memory");
         size_t n = table_sort(bb);
         st = table_write(bb, n, path, min_games, games, scratch, err);
@@ -527,17 +322,18 @@ static GmkStatus counts_write(BookBuilder *bb, const char *path, uint32_t min_ga
     BookInfo info = builder_info(bb, min_games, games, scratch);
     BookWriter *w = book_writer_new(path, &info, err);
     if (!w) {
-        items_clear(bb);
+        items_clear(&bb->items);
         return err ? err->status : GMK_ERR_IO;
     }
     if (scratch) book_writer_scratch(w);
-    uint64_t total = bb->nitems, done = 0;
+    uint64_t total = bb->items.nitems, done = 0;
+    AggWriter aw = {w, bb->opt.size};
     for (int k = 0; k < GB_BUCKETS && st == GMK_OK; k++) {
-        st = bucket_emit(bb, k, agg_to_writer, w);
-        done += bb->bucket[k].n;
+        st = items_emit(&bb->items, k, agg_to_writer, &aw);
+        done += bb->items.bucket[k].n;
         if (!scratch && bb->progress && (k & 31) == 31 && done < total) bb->progress(bb->progress_ctx, done, total);
     }
-    items_clear(bb);
+    items_clear(&bb->items);
     if (st == GMK_ERR_NOMEM) {
         book_writer_abort(w);
         return book_fail(err, st, "out of memory");
@@ -586,7 +382,7 @@ static GmkStatus spill(BookBuilder *bb, BookError *err) {
  * the counts. */
 static GmkStatus make_room(BookBuilder *bb, size_t k, BookError *err) {
     if (bb->run_games >= UINT32_MAX - 1) return spill(bb, err); /* slot counts are 32-bit */
-    if (bb->nitems > 0 && (bb->nitems + k) * sizeof(GItem) > bb->opt.memory) return spill(bb, err);
+    if (bb->items.nitems > 0 && (bb->items.nitems + k) * sizeof(GItem) > bb->opt.memory) return spill(bb, err);
     if ((bb->count + k) * 4 <= bb->cap * 3) return GMK_OK;
     if (bb->cap < bb->max_cap) {
         if (!table_grow(bb, bb->cap * 2)) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
@@ -626,7 +422,7 @@ static inline bool count_move(BookBuilder *bb, const Key *symkey, const Board *s
     unsigned outcome = result == RESULT_DRAW ? 2
                        : result == RESULT_UNKNOWN ? 0
                        : (result == RESULT_BLACK) == (side == COLOR_BLACK) ? 1 : 3;
-    return item_push(bb, bb->bucket_of[key >> (64 - GB_TOP_BITS)], key, best << 2 | outcome);
+    return item_push(&bb->items, bb->items.bucket_of[key >> (64 - GB_TOP_BITS)], key, best << 2 | outcome);
 }
 
 GmkStatus book_builder_add_game(BookBuilder *bb, const GameRecord *g, BookError *err) {
@@ -758,170 +554,4 @@ GmkStatus book_builder_write(BookBuilder *bb, const char *path, BookError *err) 
     if (st != GMK_OK) return st;
     return book_merge_progress((const char *const *)bb->runs, bb->nruns, path, bb->opt.min_games,
                                bb->opt.compact, bb->progress, bb->progress_ctx, err);
-}
-
-/* ---- merge ------------------------------------------------------------- */
-
-/* Read position in one input book. */
-typedef struct {
-    Book *bk;
-    int idx;                  /* input order, for ties */
-    uint32_t blk, e;          /* next entry */
-    const BookEntry *cur;     /* current entry, NULL when done */
-} Cursor;
-
-/* Moves c to its next entry. */
-static GmkStatus cursor_next(Cursor *c) {
-    for (;;) {
-        GmkStatus st = book_entry_at(c->bk, c->blk, c->e, &c->cur);
-        if (st != GMK_OK || c->cur || c->blk >= book_info(c->bk)->blocks) return st;
-        c->blk++;
-        c->e = 0;
-    }
-}
-
-/* a before b: (key, code, input order). */
-static bool cursor_less(const Cursor *a, const Cursor *b, int size) {
-    if (a->cur->key != b->cur->key) return a->cur->key < b->cur->key;
-    unsigned ca = book_code(a->cur->move, size), cb = book_code(b->cur->move, size);
-    if (ca != cb) return ca < cb;
-    return a->idx < b->idx;
-}
-
-/* Restores the heap property below slot i. */
-static void heap_down(Cursor **h, int n, int i, int size) {
-    for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        if (l < n && cursor_less(h[l], h[m], size)) m = l;
-        if (r < n && cursor_less(h[r], h[m], size)) m = r;
-        if (m == i) return;
-        Cursor *t = h[i];
-        h[i] = h[m];
-        h[m] = t;
-        i = m;
-    }
-}
-
-GmkStatus book_merge(const char *const *inputs, int n, const char *out, uint32_t min_games,
-                     BookError *err) {
-    return book_merge_progress(inputs, n, out, min_games, false, NULL, NULL, err);
-}
-
-GmkStatus book_merge_progress(const char *const *inputs, int n, const char *out, uint32_t min_games,
-                              bool compact, BookProgressFn fn, void *ctx, BookError *err) {
-    uint64_t total = 0, done = 0; /* input entries */
-    if (n < 1) return book_fail(err, GMK_ERR_ARG, "nothing to merge");
-    Cursor *cur = calloc((size_t)n, sizeof *cur);
-    Cursor **heap = calloc((size_t)n, sizeof *heap);
-    GmkStatus st = cur && heap ? GMK_OK : book_fail(err, GMK_ERR_NOMEM, "out of memory");
-    BookInfo info = {0};
-    for (int i = 0; i < n && st == GMK_OK; i++) {
-        BookError e;
-        cur[i].idx = i;
-        cur[i].bk = book_open(inputs[i], &e);
-        if (!cur[i].bk) {
-            st = book_fail(err, e.status, "%s: %s", inputs[i], e.msg);
-            break;
-        }
-        const BookInfo *bi = book_info(cur[i].bk);
-        if (i == 0) {
-            info.size = bi->size;
-            info.rule = bi->rule;
-        } else if (bi->size != info.size || bi->rule != info.rule) {
-            st = book_fail(err, GMK_ERR_ARG, "%s: a %s %dx%d book, %s is %s %dx%d", inputs[i],
-                           rule_name(bi->rule), bi->size, bi->size, inputs[0],
-                           rule_name(info.rule), info.size, info.size);
-        }
-        if (bi->key_slack > 0) /* equal kept bits may be one position or two */
-            st = book_fail(err, GMK_ERR_ARG,
-                           "%s: a compact book (shortened keys) cannot be merged; merge books built "
-                           "without --compact", inputs[i]);
-        info.games += bi->games;
-        total += bi->entries;
-        if (bi->max_ply > info.max_ply) info.max_ply = bi->max_ply;
-        if (bi->min_games > info.min_games) info.min_games = bi->min_games;
-    }
-    for (int i = 0; i < n && st == GMK_OK; i++) /* 0 means unlimited */
-        if (book_info(cur[i].bk)->max_ply == 0) info.max_ply = 0;
-    if (min_games > info.min_games) info.min_games = min_games;
-    if (st == GMK_OK && compact && info.min_games > 1)
-        st = book_fail(err, GMK_ERR_ARG, "a compact book keeps every position: --compact needs --min-games 1");
-    info.key_slack = compact ? BOOK_KEY_SLACK : 0;
-    BookWriter *w = st == GMK_OK ? book_writer_new(out, &info, err) : NULL;
-    if (st == GMK_OK && !w) st = err ? err->status : GMK_ERR_IO;
-    int hn = 0;
-    for (int i = 0; i < n && st == GMK_OK; i++) {
-        st = cursor_next(&cur[i]);
-        if (st != GMK_OK) book_fail(err, st, "%s: %s", inputs[i], book_last_error(cur[i].bk));
-        else if (cur[i].cur) heap[hn++] = &cur[i];
-    }
-    for (int i = hn / 2 - 1; i >= 0; i--) heap_down(heap, hn, i, info.size);
-    while (st == GMK_OK && hn > 0) {
-        BookEntry acc = *heap[0]->cur;
-        unsigned code = book_code(acc.move, info.size);
-        bool first = true;
-        /* the texts of acc point into the first input's block: copy out
-         * before that cursor moves on */
-        char *ctext = NULL, *ltext = NULL;
-        while (st == GMK_OK && hn > 0 && heap[0]->cur->key == acc.key &&
-               book_code(heap[0]->cur->move, info.size) == code) {
-            Cursor *c = heap[0];
-            const BookEntry *e = c->cur;
-            if (!first) {
-                acc.games += e->games;
-                acc.wins += e->wins;
-                acc.draws += e->draws;
-                acc.losses += e->losses;
-                acc.flags = (uint8_t)((acc.flags | e->flags) &
-                                      ((acc.flags & e->flags & BOOK_FLAG_NOMOVE) ? 0xff : ~BOOK_FLAG_NOMOVE));
-            }
-            if (!ctext && e->comment_len) {
-                ctext = malloc(e->comment_len);
-                if (ctext) memcpy(ctext, e->comment, e->comment_len);
-                acc.comment_len = e->comment_len;
-            }
-            if (!ltext && e->label_len) {
-                ltext = malloc(e->label_len);
-                if (ltext) memcpy(ltext, e->label, e->label_len);
-                acc.label_len = e->label_len;
-            }
-            if ((e->comment_len && !ctext) || (e->label_len && !ltext)) st = GMK_ERR_NOMEM;
-            first = false;
-            c->e++;
-            if (fn && (++done & 0xffff) == 0) fn(ctx, done, total);
-            GmkStatus cs = cursor_next(c);
-            if (cs != GMK_OK) {
-                st = book_fail(err, cs, "%s: %s", book_path(c->bk), book_last_error(c->bk));
-                break;
-            }
-            if (c->cur) heap_down(heap, hn, 0, info.size);
-            else {
-                heap[0] = heap[--hn];
-                heap_down(heap, hn, 0, info.size);
-            }
-        }
-        acc.comment = ctext;
-        acc.label = ltext;
-        if (!ctext) acc.comment_len = 0;
-        if (!ltext) acc.label_len = 0;
-        if (acc.games) acc.flags &= (uint8_t)~BOOK_FLAG_NOMOVE;
-        if (st == GMK_OK) {
-            st = book_writer_add(w, &acc);
-            if (st != GMK_OK) {
-                book_writer_finish(w, err); /* drops the file, says why (errno kept) */
-                w = NULL;
-            }
-        }
-        free(ctext);
-        free(ltext);
-    }
-    if (w) {
-        if (st == GMK_OK) st = book_writer_finish(w, err);
-        else book_writer_abort(w);
-    }
-    if (fn && st == GMK_OK) fn(ctx, total, total);
-    for (int i = 0; cur && i < n; i++) book_close(cur[i].bk);
-    free(cur);
-    free(heap);
-    return st;
 }

@@ -19,7 +19,7 @@ int search_vcf(Worker *w, uint64_t max_nodes, int64_t deadline_us) {
     }
     int len = 0;
     SolveResult r = solver_vcf(w->solver, w->b, board_side(w->b), max_nodes, ms, w->vcf_line, &len);
-    w->nodes += w->solver->nodes;
+    w->nodes += w->solver->pos.nodes;
     w->vcf_len = len;
     return r == SOLVE_WIN ? 1 : r == SOLVE_NOWIN ? 0 : -1;
 }

@@ -43,66 +43,35 @@ Solver *solver_new(size_t memory) {
     if (memory < ((size_t)1 << 20)) memory = (size_t)1 << 20;
     Solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->undo = malloc(SOLVE_STACK * sizeof *s->undo);
+    s->vcf.pos = &s->pos;
+    s->pos.undo = malloc(SOLVE_STACK * sizeof *s->pos.undo);
     size_t vb = pow2_floor(memory / 4 / (VCF_WAYS * sizeof(VcfEntry)));
     size_t tbytes = 4 * sizeof(DfpnEntry) + sizeof(uint32_t); /* a bucket and its tags */
     size_t tb = pow2_floor((memory - memory / 16 - vb * VCF_WAYS * sizeof(VcfEntry)) / tbytes);
     /* the move cache: a sixteenth at least, and what the powers of two leave */
     size_t mb = pow2_floor((memory - vb * VCF_WAYS * sizeof(VcfEntry) - tb * tbytes) / sizeof(MoveCache));
-    s->vmask_max = vb - 1;
+    s->vcf.vmask_max = vb - 1;
     s->tmask_max = tb - 1;
     s->mmask_max = mb - 1;
-    s->vmask = (vb < VTAB_START ? vb : VTAB_START) - 1;
+    s->vcf.vmask = (vb < VTAB_START ? vb : VTAB_START) - 1;
     s->tmask = (tb < TTAB_START ? tb : TTAB_START) - 1;
     s->mmask = (mb < MCACHE_START ? mb : MCACHE_START) - 1;
-    s->vtab = solve_mem_new(&s->vmem, vb * VCF_WAYS * sizeof *s->vtab);
+    s->vcf.vtab = solve_mem_new(&s->vcf.vmem, vb * VCF_WAYS * sizeof *s->vcf.vtab);
     s->ttab = solve_mem_new(&s->tmem, tb * 4 * sizeof *s->ttab);
     s->ttag = solve_mem_new(&s->tgmem, tb * sizeof *s->ttag);
     s->mcache = solve_mem_new(&s->mmem, mb * sizeof *s->mcache);
-    if (!s->undo || !s->vtab || !s->ttab || !s->ttag || !s->mcache) {
+    if (!s->pos.undo || !s->vcf.vtab || !s->ttab || !s->ttag || !s->mcache) {
         solver_free(s);
         return NULL;
     }
-    s->node_limit = s->local_limit = UINT64_MAX;
+    s->pos.node_limit = s->pos.local_limit = UINT64_MAX;
     return s;
-}
-
-#define TABLE_HUGE ((size_t)2 << 20) /* a huge page */
-
-size_t solve_table_next(size_t n, size_t max, size_t bytes) {
-    size_t next = n * bytes < TABLE_HUGE ? 2 * n : 8 * n;
-    return next < max ? next : max;
-}
-
-void *solve_mem_new(SolveMem *m, size_t full) {
-    m->bytes = full;
-    m->block = bigmem_alloc(full);
-    m->start = full > SOLVE_START_BYTES ? bigmem_reserve(SOLVE_START_BYTES) : NULL;
-    if (!m->block || (full > SOLVE_START_BYTES && !m->start)) return NULL;
-    return m->start ? m->start : m->block;
-}
-
-void *solve_mem_dest(const SolveMem *m, const void *cur, size_t bytes) {
-    return cur == m->start && bytes > SOLVE_START_BYTES ? m->block : (void *)cur;
-}
-
-void solve_mem_moved(SolveMem *m, const void *cur, const void *dest) {
-    if (cur == m->start && dest != cur) {
-        bigmem_free(m->start, SOLVE_START_BYTES);
-        m->start = NULL;
-    }
-}
-
-void solve_mem_free(SolveMem *m) {
-    bigmem_free(m->block, m->bytes);
-    bigmem_free(m->start, SOLVE_START_BYTES);
-    m->block = m->start = NULL;
 }
 
 void solver_free(Solver *s) {
     if (!s) return;
-    free(s->undo);
-    solve_mem_free(&s->vmem);
+    free(s->pos.undo);
+    solve_mem_free(&s->vcf.vmem);
     solve_mem_free(&s->tmem);
     solve_mem_free(&s->tgmem);
     solve_mem_free(&s->mmem);
@@ -122,20 +91,20 @@ const SolveTree *solver_tree(const Solver *s) { return &s->tree_view; }
 
 /* Prepares s for a search of b by the side to move (or attacker). */
 static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes, uint32_t max_ms) {
-    s->b = b;
+    s->pos.b = b;
     s->att = attacker;
-    s->sp = 0;
+    s->pos.sp = 0;
     s->shadow = 0;
     s->shadow_dd = 0;
     s->threat_cap = 0;
     /* the table keys start from the rule and the board size: a solver that
      * searched the same stones under another rule or on another board must
      * not reuse what it found there (tables persist between searches) */
-    s->key = (Key)(b->rule * BOARD_STRIDE + b->size) * 0x9e3779b97f4a7c15ULL;
+    s->pos.key = (Key)(b->rule * BOARD_STRIDE + b->size) * 0x9e3779b97f4a7c15ULL;
     /* the stones' part of the board's incremental key (it also holds the
      * side to move), and the box around the stones from the row bitboards */
-    s->key ^= b->key ^ (board_side(b) == COLOR_WHITE ? zobrist_side() : 0);
-    int8_t *bx = s->box[0];
+    s->pos.key ^= b->key ^ (board_side(b) == COLOR_WHITE ? zobrist_side() : 0);
+    int8_t *bx = s->pos.box[0];
     bx[0] = bx[2] = 100;
     bx[1] = bx[3] = -1;
     for (int y = 0; y < b->size; y++) {
@@ -148,15 +117,15 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
         bx[3] = (int8_t)y;
     }
     s->age++;
-    s->nodes = 0;
-    s->aborted = false;
-    s->stop = NULL;
+    s->pos.nodes = 0;
+    s->pos.aborted = false;
+    s->pos.stop = NULL;
     s->weak_and = s->weak_or = false;
     s->four_pn = 1;
     s->cf_once = false;
-    s->node_limit = max_nodes ? max_nodes : UINT64_MAX;
-    s->local_limit = s->node_limit;
-    s->deadline = max_ms ? now_s() + max_ms / 1000.0 : 0;
+    s->pos.node_limit = max_nodes ? max_nodes : UINT64_MAX;
+    s->pos.local_limit = s->pos.node_limit;
+    s->pos.deadline = max_ms ? now_s() + max_ms / 1000.0 : 0;
     s->renju_black_att = b->rule == RULE_RENJU && attacker == COLOR_BLACK;
     s->renju_black_def = b->rule == RULE_RENJU && attacker == COLOR_WHITE;
 }
@@ -172,7 +141,7 @@ SolveResult solver_vcf(Solver *s, Board *b, Color attacker, uint64_t max_nodes, 
     if (b->light || game_over(b)) return SOLVE_NOWIN;
     solve_begin(s, b, attacker, max_nodes, max_ms);
     VcfLine *vl = line ? &s->scratch[0] : NULL;
-    int r = vcf_run(s, attacker, VCF_ANY, 0, vl);
+    int r = vcf_run(&s->vcf, attacker, VCF_ANY, 0, vl);
     if (r == SR_WIN && line) {
         int n = vl->len < SOLVE_LINE_MAX ? vl->len : SOLVE_LINE_MAX;
         memcpy(line, vl->mv, (size_t)n * sizeof *line);
@@ -211,7 +180,7 @@ static int tree_height(const TreeStore *t, int node, int *h) {
  * holds out longest; ends with the five (or the renju forbidden four). */
 static int line_from_tree(Solver *s, Move *line, int cap) {
     const TreeStore *t = &s->tree;
-    Board *b = s->b;
+    Board *b = s->pos.b;
     Color a = s->att, d = (Color)!a;
     int *h = malloc((size_t)(t->nodes > 0 ? t->nodes : 1) * sizeof *h);
     if (!h) return 0;
@@ -222,12 +191,12 @@ static int line_from_tree(Solver *s, Move *line, int cap) {
         Move m = e->move;
         line[len++] = m;
         if (b->ps[m].cls[a] == CLS_FIVE) break;
-        solve_place(s, m, a);
+        solve_place(&s->pos, m, a);
         placed++;
         int dn = e->target, na = b->clscount[a][CLS_FIVE];
         if (na >= 2) {
             Move f[2];
-            solve_fives(s, a, f, 2);
+            solve_fives(&s->pos, a, f, 2);
             line[len++] = f[0];
             line[len++] = f[1];
             break;
@@ -254,24 +223,24 @@ static int line_from_tree(Solver *s, Move *line, int cap) {
             for (int y = 0; y < b->size && dm == MOVE_NONE; y++)
                 for (int x = 0; x < b->size && dm == MOVE_NONE; x++) {
                     Move q = point_make(x, y);
-                    if (b->cell[q] == CELL_EMPTY && solve_legal(s, q, d)) dm = q;
+                    if (b->cell[q] == CELL_EMPTY && solve_legal(&s->pos, q, d)) dm = q;
                 }
             pick = pass;
         }
         if (dm == MOVE_NONE) break;
         line[len++] = dm;
-        solve_place(s, dm, d);
+        solve_place(&s->pos, dm, d);
         placed++;
         node = pick->target;
     }
-    solve_unplace_line(s, placed, a);
+    solve_unplace_line(&s->pos, placed, a);
     free(h);
     return len;
 }
 
 /* The proof tree of the VCF wins of moves (a root with those edges). */
 static bool tree_from_vcf_moves(Solver *s, const Move *moves, int n, int depth) {
-    Board *b = s->b;
+    Board *b = s->pos.b;
     Color a = s->att, d = (Color)!a;
     tree_reset(&s->tree);
     bool ok = tree_add_node(&s->tree, 0, n) == 0;
@@ -279,22 +248,22 @@ static bool tree_from_vcf_moves(Solver *s, const Move *moves, int n, int depth) 
         Move p = moves[i];
         int target = -1;
         if (b->ps[p].cls[a] != CLS_FIVE) {
-            solve_place(s, p, a);
+            solve_place(&s->pos, p, a);
             int na = b->clscount[a][CLS_FIVE];
             Move q = MOVE_NONE;
-            if (na == 1) solve_fives(s, a, &q, 1);
+            if (na == 1) solve_fives(&s->pos, a, &q, 1);
             if (na >= 2 || (na == 1 && s->renju_black_def && board_forbidden(b, q) != FORBID_NONE)) {
                 target = tree_add_node(&s->tree, 0, 0);
             } else if (na == 1) {
                 VcfLine *L = &s->scratch[3];
-                solve_place(s, q, d);
-                int r = vcf_run(s, a, depth - 1, 0, L);
-                solve_unplace(s, d);
+                solve_place(&s->pos, q, d);
+                int r = vcf_run(&s->vcf, a, depth - 1, 0, L);
+                solve_unplace(&s->pos, d);
                 int chain = r == SR_WIN ? tree_add_line(&s->tree, L->mv, L->len, -1) : -1;
                 target = chain >= 0 ? tree_add_node(&s->tree, 0, 1) : -1;
                 if (target >= 0) tree_set_edge(&s->tree, target, 0, q, chain);
             }
-            solve_unplace(s, a);
+            solve_unplace(&s->pos, a);
             ok = target >= 0;
         }
         if (ok) tree_set_edge(&s->tree, 0, i, p, target);
@@ -309,16 +278,16 @@ static int solve_vcf_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
     VcfLine *vl = &s->scratch[0];
     int r = SR_FAIL;
     if (o->shortest) {
-        if (s->b->clscount[s->att][CLS_FIVE]) r = vcf_run(s, s->att, 0, 0, vl);
-        for (int d = 1; d <= depth && r == SR_FAIL; d++) r = vcf_run(s, s->att, d, 0, vl);
+        if (s->pos.b->clscount[s->att][CLS_FIVE]) r = vcf_run(&s->vcf, s->att, 0, 0, vl);
+        for (int d = 1; d <= depth && r == SR_FAIL; d++) r = vcf_run(&s->vcf, s->att, d, 0, vl);
     } else {
-        r = vcf_run(s, s->att, depth, 0, vl);
+        r = vcf_run(&s->vcf, s->att, depth, 0, vl);
     }
     if (r != SR_WIN) return r;
     out->line_len = vl->len < SOLVE_LINE_MAX ? vl->len : SOLVE_LINE_MAX;
     memcpy(out->line, vl->mv, (size_t)out->line_len * sizeof *out->line);
     if (o->all) {
-        int n = vcf_all(s, s->att, depth, out->wins);
+        int n = vcf_all(&s->vcf, s->att, depth, out->wins);
         if (n < 0) return SR_ABORT;
         out->wins_len = n;
         if (!tree_from_vcf_moves(s, out->wins, n, depth)) return SR_ABORT;
@@ -394,16 +363,16 @@ static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int *fr) {
         s->threes = t;
         s->min_cls = plan[i].min_cls;
         s->threat_cap = plan[i].cap;
-        uint64_t saved = solve_budget(s, plan[i].budget * UINT64_C(100000));
+        uint64_t saved = solve_budget(&s->pos, plan[i].budget * UINT64_C(100000));
         int r = vct_run(s, d, plan[i].cap ? plan[i].cap : *fr);
-        s->local_limit = saved;
+        s->pos.local_limit = saved;
         if (r == SR_WIN) {
             *depth = d;
             if (plan[i].cap) *fr = plan[i].cap;
             return r;
         }
         s->threat_cap = 0;
-        if (s->aborted) return r;
+        if (s->pos.aborted) return r;
     }
     s->threes = o->threes;
     s->min_cls = VARIANT[o->variant].quiet_cls;
@@ -440,16 +409,16 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
             int x = vct_run_after(s, cand[i], depth, fr);
             if (x == SR_WIN) out->wins[out->wins_len++] = cand[i];
             else if (x == SR_ABORT) {
-                if (s->aborted) return SR_ABORT;
+                if (s->pos.aborted) return SR_ABORT;
                 out->undecided[out->undecided_len++] = cand[i];
             }
         }
         if (!out->wins_len || !vct_extract(s, depth, fr, out->wins, out->wins_len)) {
-            if (!s->aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
+            if (!s->pos.aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
             return SR_ABORT;
         }
     } else if (!vct_extract(s, depth, fr, NULL, 0)) {
-        if (!s->aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
+        if (!s->pos.aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
         return SR_ABORT;
     }
     out->line_len = line_from_tree(s, out->line, SOLVE_LINE_MAX);
@@ -475,7 +444,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         return GMK_OK;
     }
     solve_begin(s, b, board_to_move(b), o->max_nodes, o->max_ms);
-    s->stop = o->stop;
+    s->pos.stop = o->stop;
     s->weak_and = VARIANT[o->variant].weak_and;
     s->weak_or = VARIANT[o->variant].weak_or;
     s->four_pn = VARIANT[o->variant].four_pn;
@@ -498,7 +467,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
         /* the check is bounded by the search's time limit too: a win not
          * checked by then is unknown (a big proof tree takes seconds) */
         SolveCheckError err;
-        bool ok = check_tree_by(b, solver_tree(s), s->deadline, &err) &&
+        bool ok = check_tree_by(b, solver_tree(s), s->pos.deadline, &err) &&
                   (o->kind != SOLVE_VCF || solve_check_line(b, out->line, out->line_len, &err));
         if (ok) {
             out->verified = true;
@@ -524,15 +493,15 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     out->result = r == SR_WIN ? SOLVE_WIN : r == SR_FAIL ? SOLVE_NOWIN : SOLVE_UNKNOWN;
     if (out->result == SOLVE_UNKNOWN && !out->note[0])
         snprintf(out->note, sizeof out->note, "%s",
-                 s->stop && atomic_load(s->stop)                 ? "stopped"
-                 : s->deadline > 0 && now_s() >= s->deadline ? "time limit"
+                 s->pos.stop && atomic_load(s->pos.stop)                 ? "stopped"
+                 : s->pos.deadline > 0 && now_s() >= s->pos.deadline ? "time limit"
                                                              : "node limit");
     if (out->result != SOLVE_WIN) {
         out->line_len = 0;
         tree_reset(&s->tree);
         tree_publish(s);
     }
-    out->nodes = s->nodes;
+    out->nodes = s->pos.nodes;
     out->ms = (now_s() - t0) * 1000;
     return GMK_OK;
 }
@@ -604,7 +573,7 @@ static SolveResult defend_vcf(Solver *s, Board *b, const SolveOptions *o, Defend
     SolveOptions opt;
     if (!defend_opts(L, o, &opt)) return SOLVE_UNKNOWN;
     SolveResult r = solver_vcf(s, b, me, opt.max_nodes, opt.max_ms, NULL, NULL);
-    L->used += s->nodes;
+    L->used += s->pos.nodes;
     return r;
 }
 

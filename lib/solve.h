@@ -23,60 +23,7 @@
 #ifndef GMK_SOLVE_H
 #define GMK_SOLVE_H
 
-#include <time.h>
-
-#include "forbidden.h"
-#include "shapes.h"
-#include "zobrist.h"
-
-#define SOLVE_STACK 720          /* stones one search may place at once (nested look-ahead) */
-#define VCF_ANY 255              /* depth "no limit" */
-#define VCF_LINE_CAP 520         /* moves in a VCF line, five included */
-#define CAND_MAX 512             /* candidates at one node */
-
-/* Classes whose point makes at least one four. */
-#define CLS_FOUR_MASK                                                                          \
-    ((1u << CLS_FOUR) | (1u << CLS_FOUR_THREE) | (1u << CLS_DOUBLE_FOUR) | (1u << CLS_OPEN_FOUR))
-
-/* Search outcomes inside the solver. */
-enum { SR_FAIL = 0, SR_WIN = 1, SR_ABORT = 2 };
-
-/* How a VCF line ends. */
-enum {
-    VCF_END_FIVE = 0,      /* with the attacker's five (the line's last move) */
-    VCF_END_FORBIDDEN = 1, /* with a white four whose only defence is forbidden for black */
-};
-
-/* A VCF line: attacker and defender moves alternating. */
-typedef struct {
-    int len;                 /* moves in mv */
-    int fours;               /* attacker fours before the five (the depth it uses) */
-    int end;                 /* VCF_END_* */
-    Move mv[VCF_LINE_CAP];   /* the moves */
-} VcfLine;
-
-/* The memory of one of the solver's tables (solve.c). A table starts in a
- * small mapping of its own on small pages, grows there, and moves into the
- * block reserved at its full size once it outgrows it: that block, whose
- * pages a table only touches once it is large, asks for huge pages from
- * the start (bigmem_alloc), so a long search's table has them all, and a
- * small search touches a few small pages. */
-typedef struct {
-    void *block;     /* the table at its full size */
-    size_t bytes;    /* the block's size */
-    void *start;     /* the start mapping (SOLVE_START_BYTES), NULL once left or when not needed */
-} SolveMem;
-
-/* VCF table entry. */
-typedef struct {
-    uint64_t key;     /* stones ^ attacker key; 0 = empty slot */
-    Move move;        /* WIN: first move of the line */
-    uint8_t depth;    /* FAIL: no VCF with at most this many fours (VCF_ANY: none at all) */
-    uint8_t len;      /* WIN: fours the line uses */
-    uint8_t result;   /* SR_FAIL or SR_WIN */
-    uint8_t pad_[3];
-} VcfEntry;
-#define VCF_WAYS 4 /* entries per bucket: a 64-byte cache line */
+#include "vcf.h"
 
 /* df-pn table entry. */
 typedef struct {
@@ -89,6 +36,8 @@ typedef struct {
 } DfpnEntry;
 
 #define DFPN_INF 0x3FFFFFFFu
+#define TTAB_START 256   /* first size of the df-pn table in buckets: 24 KB and 1 KB of tags */
+#define MCACHE_START 64  /* first size of the move cache in entries: 16 KB */
 
 /* Cached move list of a df-pn node (generation is costly and df-pn comes
  * back to a node many times). */
@@ -122,36 +71,12 @@ typedef struct {
 } TreeStore;
 
 struct Solver {
-    Board *b;                       /* board being searched (borrowed for one call) */
+    SolvePos pos;                   /* the position and the limits (solve_threat.h) */
+    Vcf vcf;                        /* the VCF layer (vcf.h) */
     Color att;                      /* attacker of the current search */
-    Key key;                        /* Zobrist key of the stones on b */
-    int sp;                         /* stones placed by the solver */
     Key shadow;                     /* stones of the defender's counter-fours and their
                                        forced blocks on the df-pn path (zobrist keys) */
     int shadow_dd;                  /* how many such pairs: the attacker moves they took */
-    Move st_move[SOLVE_STACK];      /* placed stones */
-    int8_t box[SOLVE_STACK + 1][4]; /* bounding box of stones per level: x0 x1 y0 y1 */
-    ShapeUndo *undo;                /* SOLVE_STACK shape undo records */
-
-    /* limits */
-    uint64_t nodes;                 /* nodes so far in this run */
-    uint64_t node_limit;            /* global node limit (UINT64_MAX: none) */
-    uint64_t local_limit;           /* budget of the current sub-search */
-    double deadline;                /* CLOCK_MONOTONIC seconds, 0 = none */
-    bool aborted;                   /* a global limit stopped the run */
-    atomic_int *stop;               /* another thread asks this run to stop (or NULL) */
-
-    /* VCF table */
-    VcfEntry *vtab;
-    size_t vmask;                   /* buckets - 1 (VCF_WAYS entries per bucket) */
-    size_t vmask_max;               /* ... at the table's full size */
-    SolveMem vmem;                  /* its memory */
-
-    /* defence_filter's shared replay (vct_defence.c) */
-    bool replay_check;              /* each candidate replayed on its own too (tests; always with GMK_DEBUG) */
-    uint64_t replay_shared;         /* candidates the shared replay decided */
-    uint64_t replay_mismatch;       /* ... where the candidate's own replay said otherwise */
-
     /* df-pn */
     uint64_t proofs_below;          /* children found proven with fewer free moves (a capped pass before) */
     DfpnEntry *ttab;
@@ -170,7 +95,6 @@ struct Solver {
     uint64_t def_vcf_budget;        /* nodes for the defender's VCF check at a node */
     uint64_t att_vcf_budget;        /* nodes for the attacker's VCF check at an OR node */
     int att_vcf_depth;              /* fours of that check at most */
-    bool vcf_related;               /* the VCF search running is the related one (vcf.c) */
     int def_vcf_depth;              /* fours of the defender's VCF check at AND nodes */
     int def_threat_depth;           /* fours of the defender's threat at OR nodes */
     uint8_t pn_radius, pn_far;      /* beyond this distance from the last stones, pn grows by pn_far */
@@ -203,122 +127,6 @@ struct Solver {
     SolveTree tree_view;            /* public view of it */
     VcfLine scratch[4];             /* scratch lines */
 };
-
-/* ---- tables ---------------------------------------------------------------- */
-
-/* First sizes of the tables (they grow as they fill: see the top). */
-#define VTAB_START 256   /* VCF table buckets: 16 KB */
-#define TTAB_START 256   /* df-pn table buckets: 24 KB and 1 KB of tags */
-#define MCACHE_START 64  /* move cache entries: 16 KB */
-#define SOLVE_START_BYTES ((size_t)512 << 10) /* a table's start mapping */
-
-/* The buckets a table of n buckets of `bytes` each (at most max buckets)
- * grows to: twice as many while it is under 2 MB, eight times beyond (a
- * search that has filled 2 MB is a long one: fewer passes over the table). */
-size_t solve_table_next(size_t n, size_t max, size_t bytes);
-/* Reserves the memory of a table of full bytes; returns where the table
- * starts: the start mapping (SOLVE_START_BYTES) or, for a table no bigger,
- * the block. NULL when out of memory. */
-void *solve_mem_new(SolveMem *m, size_t full);
-/* Where a table at cur goes to grow to bytes: cur (in place), or the block
- * when it outgrows the start mapping. */
-void *solve_mem_dest(const SolveMem *m, const void *cur, size_t bytes);
-/* The table has moved from cur to dest (its entries copied): the start
- * mapping, left, is freed. */
-void solve_mem_moved(SolveMem *m, const void *cur, const void *dest);
-void solve_mem_free(SolveMem *m);
-
-/* ---- stones --------------------------------------------------------------- */
-
-/* Puts a stone of colour c on empty p (shapes, key, bounding box). */
-static inline void solve_place(Solver *s, Move p, Color c) {
-    int8_t *o = s->box[s->sp], *n = s->box[s->sp + 1];
-    int x = point_x(p), y = point_y(p);
-    n[0] = (int8_t)(x < o[0] ? x : o[0]);
-    n[1] = (int8_t)(x > o[1] ? x : o[1]);
-    n[2] = (int8_t)(y < o[2] ? y : o[2]);
-    n[3] = (int8_t)(y > o[3] ? y : o[3]);
-    board_place(s->b, p, c, &s->undo[s->sp]);
-    s->st_move[s->sp++] = p;
-    s->key ^= zobrist_table[c][p];
-}
-
-/* Takes back the last stone placed (of colour c). */
-static inline void solve_unplace(Solver *s, Color c) {
-    Move p = s->st_move[--s->sp];
-    board_unplace(s->b, p, c, &s->undo[s->sp]);
-    s->key ^= zobrist_table[c][p];
-}
-
-/* Takes back the last placed stones of a line that first played first and
- * then the colours in turn. */
-static inline void solve_unplace_line(Solver *s, int placed, Color first) {
-    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? first : (Color)!first);
-}
-
-/* Counts a node; false when a limit stops the search (s->aborted tells
- * whether it was a global one). */
-bool solve_tick(Solver *s);
-/* Gives the sub-search that follows at most budget more nodes (0: no
- * limit of its own); returns the limit to put back when it is over. */
-static inline uint64_t solve_budget(Solver *s, uint64_t budget) {
-    uint64_t saved = s->local_limit;
-    if (budget && s->nodes + budget < saved) s->local_limit = s->nodes + budget;
-    return saved;
-}
-
-/* Is p, empty, a legal move for colour c (renju: black not forbidden)? */
-static inline bool solve_legal(Solver *s, Move p, Color c) {
-    if (c != COLOR_BLACK || s->b->rule != RULE_RENJU) return true;
-    return board_forbidden(s->b, p) == FORBID_NONE;
-}
-
-/* Does colour c make a four (or better) at empty p? */
-static inline bool solve_is_four(const Board *b, Move p, Color c) {
-    return (CLS_FOUR_MASK >> b->ps[p].cls[c]) & 1;
-}
-
-/* The five point that colour a's move at empty p makes when p makes a
- * single four (class CLS_FOUR or CLS_FOUR_THREE) and a has no five point
- * yet, read from the cells before the stone is placed; MOVE_NONE for any
- * other class. */
-Move solve_four_five(const Board *b, Move p, Color a);
-/* The scan region: the stones' bounding box widened by m, clipped. */
-void solve_region(const Solver *s, int m, int *x0, int *x1, int *y0, int *y1);
-/* Empty points where colour c's class is in mask, up to want of them. */
-int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *out);
-/* The empty points on the four lines through p (within 4) where colour c
- * makes five; at most max of them. */
-int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max);
-/* Sorts m[0..n) (n <= CAND_MAX) by score, highest first, keeping the
- * order of equal scores. Scores in 0 .. SORT_SCORES - 1 take the fast path
- * on long lists; the move generators keep theirs there. score is only
- * read. */
-#define SORT_SCORES 512
-void solve_sort_moves(Move *m, int *score, int n);
-/* Is m among the n moves of list? */
-static inline bool solve_listed(const Move *list, int n, Move m) {
-    for (int i = 0; i < n; i++)
-        if (list[i] == m) return true;
-    return false;
-}
-/* Colour c's five points anywhere (up to max). */
-int solve_fives(const Solver *s, Color c, Move *out, int max);
-
-/* ---- VCF (vcf.c) ---------------------------------------------------------- */
-
-/* Does colour a, moving now (whoever is to move on the board), win by
- * continuous fours using at most depth fours before the five? budget: node
- * budget of this call (0: only the global limits). SR_WIN (line filled when
- * not NULL), SR_FAIL, or SR_ABORT (a limit: the answer is unknown). */
-int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line);
-/* Fetches the table slots that both colours' VCF searches from the position
- * with stones key `stones` read first (a hint for the cache, nothing more). */
-void vcf_prefetch(const Solver *s, Key stones);
-/* Every first move of a VCF for a (at most depth fours). Returns the count,
- * or -1 when a limit stopped the work. */
-int vcf_all(Solver *s, Color a, int depth, Move *out);
-void vcf_clear(Solver *s);
 
 /* ---- df-pn (vct.c) -------------------------------------------------------- */
 
@@ -381,26 +189,6 @@ bool vct_extract(Solver *s, int depth, int free_moves, const Move *moves, int n)
  * position (attacker to move, proven), the eyes of its defender stones and
  * the defender's fours; returns the count, -1 on a limit. */
 int vct_collect(Solver *s, int depth, int free_moves, uint8_t *mark, Move *out, int n);
-
-/* ---- threat-space defences (vct_defence.c) ------------------------------ */
-
-/* Appends to out (n points already there, each set in mark, a BOARD_CELLS
- * array) the moves of the blocker (!owner) that may stop owner's line R:
- * its squares, the points near a forbidden end, the points that make one of
- * the blocker's forced replies a four, and the blocker's four points now.
- * Returns the new count. */
-int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Move *out, int n);
-/* Adds empty p to the set (mark, out, n); the eyes of blocker stone p. */
-void mark_add(const Solver *s, uint8_t *mark, Move p, Move *out, int *n);
-void mark_eyes(const Solver *s, uint8_t *mark, Move p, Color blocker, Move *out, int *n);
-/* Does owner's line R still win on the board as it is (blocker to move)? */
-bool defence_line_holds(Solver *s, const VcfLine *R, Color owner);
-/* Keeps the legal blocker moves after which R no longer wins; returns the
- * count. */
-int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n);
-/* The slow reference of defence_collect + defence_filter: every empty
- * point filtered, in out (CAND_MAX); returns the count. */
-int defence_every(Solver *s, const VcfLine *R, Color owner, Move *out);
 
 /* ---- trees (solve_tree.c) ------------------------------------------------- */
 

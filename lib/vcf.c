@@ -15,7 +15,7 @@
  * with m" per (stones, attacker); d = VCF_ANY when the refutation holds at
  * any depth. Lines are written on the way back from a win.
  *
- * The related search (Solver.vcf_related, the attacker's check at a df-pn
+ * The related search (Vcf.related, the attacker's check at a df-pn
  * OR node) plays, after its first four, only fours on the lines of the
  * previous one (most VCFs can be played so: a four far from the last one
  * rarely helps it); the forced block of a counter-four is always played. It
@@ -39,129 +39,23 @@
 #include <assert.h>
 #include <string.h>
 
-#include "solve.h"
+#include "vcf.h"
 
 /* Key of the attacker in the VCF table. */
 static const Key VCF_ATT_KEY[COLOR_NB] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL};
-/* Salt of the refutations of the related search (Solver.vcf_related): they
+/* Salt of the refutations of the related search (Vcf.related): they
  * hold for that search only, so they are kept apart from the others. */
 #define VCF_REL_KEY 0x3c6ef372fe94f82bULL
-
-/* ---- board helpers ------------------------------------------------------ */
-
-bool solve_tick(Solver *s) {
-    s->nodes++;
-    if (s->nodes >= s->local_limit) {
-        if (s->nodes >= s->node_limit) s->aborted = true;
-        return false;
-    }
-    if ((s->nodes & 1023) == 0 && (s->deadline > 0 || s->stop)) {
-        bool stop = s->stop && atomic_load_explicit(s->stop, memory_order_relaxed);
-        if (!stop && s->deadline > 0) {
-            struct timespec ts;
-            clock_gettime(CLOCK_MONOTONIC, &ts);
-            stop = (double)ts.tv_sec + ts.tv_nsec * 1e-9 >= s->deadline;
-        }
-        if (stop) {
-            s->aborted = true;
-            s->node_limit = s->local_limit = s->nodes; /* every later tick fails at once */
-            return false;
-        }
-    }
-    return !s->aborted;
-}
-
-void solve_region(const Solver *s, int m, int *x0, int *x1, int *y0, int *y1) {
-    const int8_t *bx = s->box[s->sp];
-    int n = s->b->size - 1;
-    if (bx[0] > bx[1]) { /* no stones */
-        *x0 = *y0 = 0;
-        *x1 = *y1 = n;
-        return;
-    }
-    *x0 = bx[0] - m < 0 ? 0 : bx[0] - m;
-    *x1 = bx[1] + m > n ? n : bx[1] + m;
-    *y0 = bx[2] - m < 0 ? 0 : bx[2] - m;
-    *y1 = bx[3] + m > n ? n : bx[3] + m;
-}
-
-int solve_scan_class(const Solver *s, Color c, unsigned mask, int want, Move *out) {
-    const Board *b = s->b;
-    int x0, x1, y0, y1, n = 0;
-    if (want <= 0) return 0;
-    solve_region(s, 4, &x0, &x1, &y0, &y1);
-    for (int y = y0; y <= y1; y++) {
-        Move p = point_make(x0, y);
-        for (int x = x0; x <= x1; x++, p++) {
-            /* no branch but the last: whether a point is empty is as good
-             * as random, and mispredicted often as a branch of its own */
-            out[n] = p;
-            n += (b->cell[p] == CELL_EMPTY) & (mask >> b->ps[p].cls[c]);
-            if (n == want) return n;
-        }
-    }
-    return n;
-}
-
-int solve_fives_near(const Solver *s, Move p, Color c, Move *out, int max) {
-    const Board *b = s->b;
-    int n = 0;
-    for (int d = 0; d < DIR_NB; d++)
-        for (int o = -4; o <= 4; o++) {
-            Move q = (Move)(p + o * DIR_STEP[d]);
-            /* one branch for the two tests (see solve_scan_class) */
-            if (!o || !((b->cell[q] == CELL_EMPTY) & (b->ps[q].cls[c] == CLS_FIVE))) continue;
-            bool seen = false;
-            for (int i = 0; i < n; i++) seen |= out[i] == q;
-            if (seen) continue;
-            out[n++] = q;
-            if (n == max) return n;
-        }
-    return n;
-}
-
-int solve_fives(const Solver *s, Color c, Move *out, int max) {
-    int want = s->b->clscount[c][CLS_FIVE];
-    /* a single five point is nearly always on the last stone's lines */
-    if (want == 1 && max >= 1 && s->sp > 0 && solve_fives_near(s, s->st_move[s->sp - 1], c, out, 1) == 1)
-        return 1;
-    return solve_scan_class(s, c, 1u << CLS_FIVE, want < max ? want : max, out);
-}
-
-/* Long lists (the generators' candidate lists, up to CAND_MAX) go through a
- * stable counting sort over the score range; short ones (the VCF's fours)
- * and scores out of range through an insertion sort. */
-void solve_sort_moves(Move *m, int *score, int n) {
-    bool counting = n >= 24;
-    for (int i = 0; i < n && counting; i++) counting = (unsigned)score[i] < SORT_SCORES;
-    Move was[CAND_MAX];
-    memcpy(was, m, (size_t)n * sizeof *m);
-    if (counting) {
-        uint16_t start[SORT_SCORES + 1]; /* index: SORT_SCORES - 1 - score, highest first */
-        memset(start, 0, sizeof start);
-        for (int i = 0; i < n; i++) start[SORT_SCORES - score[i]]++;
-        for (int v = 1; v <= SORT_SCORES; v++) start[v] = (uint16_t)(start[v] + start[v - 1]);
-        for (int i = 0; i < n; i++) m[start[SORT_SCORES - 1 - score[i]]++] = was[i];
-        return;
-    }
-    int at[CAND_MAX]; /* at[k]: the place in was of m[k] */
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        for (; j > 0 && score[at[j - 1]] < score[i]; j--) at[j] = at[j - 1];
-        at[j] = i;
-    }
-    for (int i = 0; i < n; i++) m[i] = was[at[i]];
-}
 
 /* ---- table -------------------------------------------------------------- */
 
 /* A position's entries, of the complete search and of the related one
  * (VCF_REL_KEY), share the bucket of its key k: one cache line holds both.
  * key is k or k ^ VCF_REL_KEY. */
-static inline VcfEntry *vtab_bucket(const Solver *s, Key k) { return &s->vtab[(k & s->vmask) * VCF_WAYS]; }
+static inline VcfEntry *vtab_bucket(const Vcf *v, Key k) { return &v->vtab[(k & v->vmask) * VCF_WAYS]; }
 
-static VcfEntry *vtab_probe(Solver *s, Key k, Key key) {
-    VcfEntry *e = vtab_bucket(s, k);
+static VcfEntry *vtab_probe(Vcf *v, Key k, Key key) {
+    VcfEntry *e = vtab_bucket(v, k);
     for (int i = 0; i < VCF_WAYS; i++)
         if (e[i].key == key) return &e[i];
     return NULL;
@@ -179,37 +73,37 @@ static inline bool vtab_refutes(const VcfEntry *e, int depth) {
  * first slots. An entry's bucket key is its key or, for the related
  * search's, its key ^ VCF_REL_KEY: the one that gives b (VCF_REL_KEY is
  * odd, so never both). */
-static void vtab_grow(Solver *s) {
-    size_t n = s->vmask + 1, nn = solve_table_next(n, s->vmask_max + 1, VCF_WAYS * sizeof *s->vtab);
-    VcfEntry *dest = solve_mem_dest(&s->vmem, s->vtab, nn * VCF_WAYS * sizeof *s->vtab);
+static void vtab_grow(Vcf *v) {
+    size_t n = v->vmask + 1, nn = solve_table_next(n, v->vmask_max + 1, VCF_WAYS * sizeof *v->vtab);
+    VcfEntry *dest = solve_mem_dest(&v->vmem, v->vtab, nn * VCF_WAYS * sizeof *v->vtab);
     for (size_t b = 0; b < n; b++) {
-        VcfEntry *e = &s->vtab[b * VCF_WAYS], was[VCF_WAYS];
+        VcfEntry *e = &v->vtab[b * VCF_WAYS], was[VCF_WAYS];
         int k = 0;
         while (k < VCF_WAYS && e[k].key) k++;
         if (!k) continue;
         memcpy(was, e, (size_t)k * sizeof *e);
-        if (dest == s->vtab) memset(e, 0, (size_t)k * sizeof *e);
+        if (dest == v->vtab) memset(e, 0, (size_t)k * sizeof *e);
         for (int i = 0; i < k; i++) {
-            Key key = (was[i].key & s->vmask) == b ? was[i].key : was[i].key ^ VCF_REL_KEY;
+            Key key = (was[i].key & v->vmask) == b ? was[i].key : was[i].key ^ VCF_REL_KEY;
             VcfEntry *to = &dest[(key & (nn - 1)) * VCF_WAYS];
             while (to->key) to++;
             *to = was[i];
         }
     }
-    solve_mem_moved(&s->vmem, s->vtab, dest);
-    s->vtab = dest;
-    s->vmask = nn - 1;
+    solve_mem_moved(&v->vmem, v->vtab, dest);
+    v->vtab = dest;
+    v->vmask = nn - 1;
 }
 
 /* Stores a result under key in the bucket of k; a new entry goes to slot
  * 0, the others move down and the last one goes (a table short of its
  * full size grows instead). */
-static void vtab_store(Solver *s, Key k, Key key, int result, int depth, int len, Move m) {
-    VcfEntry *e = vtab_bucket(s, k), *slot = vtab_probe(s, k, key);
+static void vtab_store(Vcf *v, Key k, Key key, int result, int depth, int len, Move m) {
+    VcfEntry *e = vtab_bucket(v, k), *slot = vtab_probe(v, k, key);
     if (!slot) {
-        while (e[VCF_WAYS - 1].key && s->vmask < s->vmask_max) {
-            vtab_grow(s);
-            e = vtab_bucket(s, k);
+        while (e[VCF_WAYS - 1].key && v->vmask < v->vmask_max) {
+            vtab_grow(v);
+            e = vtab_bucket(v, k);
         }
         memmove(e + 1, e, (VCF_WAYS - 1) * sizeof *e);
         slot = &e[0];
@@ -221,7 +115,7 @@ static void vtab_store(Solver *s, Key k, Key key, int result, int depth, int len
     slot->move = m;
 }
 
-void vcf_clear(Solver *s) { memset(s->vtab, 0, (s->vmask + 1) * VCF_WAYS * sizeof *s->vtab); }
+void vcf_clear(Vcf *v) { memset(v->vtab, 0, (v->vmask + 1) * VCF_WAYS * sizeof *v->vtab); }
 
 /* ---- search ------------------------------------------------------------- */
 
@@ -254,29 +148,6 @@ static void order_fours(const Board *b, Move *cand, int n, Color a, Move last, M
     solve_sort_moves(cand, key, n);
 }
 
-/* The five point is found on the four's line (one line of SHAPE_FOUR, so
- * one five point): the point where a run of a's stones through p, with p
- * and that point filled, is five long (exactly five when a must make
- * exactly five). */
-Move solve_four_five(const Board *b, Move p, Color a) {
-    int cls = b->ps[p].cls[a];
-    if (cls != CLS_FOUR && cls != CLS_FOUR_THREE) return MOVE_NONE;
-    int d = 0;
-    while (d < DIR_NB && ((b->ps[p].pair[d] >> (4 * a)) & 15) != SHAPE_FOUR) d++;
-    if (d == DIR_NB) return MOVE_NONE;
-    const int st = DIR_STEP[d], mine = a + 1;
-    const bool exact = rule_exact(b->rule, a);
-    for (int o = -4; o <= 4; o++) {
-        Move e = (Move)(p + o * st);
-        if (!o || b->cell[e] != CELL_EMPTY) continue;
-        int run = 1;
-        for (Move x = (Move)(e - st); x == p || b->cell[x] == mine; x = (Move)(x - st)) run++;
-        for (Move x = (Move)(e + st); x == p || b->cell[x] == mine; x = (Move)(x + st)) run++;
-        if (run == 5 || (run > 5 && !exact)) return e;
-    }
-    return MOVE_NONE;
-}
-
 /* The pair byte of empty x along e once colour c has a stone off points
  * before x on that line (the stone's window slot filled, nothing placed). */
 static inline unsigned pair_with_stone(const Board *b, int e, Move x, int off, Color c) {
@@ -294,8 +165,8 @@ static inline bool has_double(const Board *b, Color a) {
 static inline int black_threats(int sh) { return sh >= SHAPE_FOUR_FOUR ? 2 : sh >= SHAPE_OPEN_THREE; }
 
 /* VCF table key of the position after a's four at p and the block at q. */
-static inline Key vcf_child_key(const Solver *s, Color a, Move p, Move q) {
-    return s->key ^ zobrist_table[a][p] ^ zobrist_table[!a][q] ^ VCF_ATT_KEY[a];
+static inline Key vcf_child_key(const Vcf *v, Color a, Move p, Move q) {
+    return v->pos->key ^ zobrist_table[a][p] ^ zobrist_table[!a][q] ^ VCF_ATT_KEY[a];
 }
 
 /* Colour c's class at empty x once c has a stone off points before x
@@ -365,10 +236,10 @@ static bool block_adds_threats(const Board *b, Move q) {
 }
 
 /* Is there no empty point where black may become forbidden? */
-static bool no_forbidden_candidate(const Solver *s) {
-    const Board *b = s->b;
+static bool no_forbidden_candidate(const Vcf *v) {
+    const Board *b = v->pos->b;
     int x0, x1, y0, y1;
-    solve_region(s, 5, &x0, &x1, &y0, &y1);
+    solve_region(v->pos, 5, &x0, &x1, &y0, &y1);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             Move z = point_make(x, y);
@@ -408,14 +279,14 @@ static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int
 /* One attacker node. ply: index in line of this node's move; *used: fours
  * of the win found; pf (npf): the four points at the node before last and
  * its block, in scan order, or NULL. */
-static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *line, int *used,
+static int vcf_rec(Vcf *v, Color a, int depth, int ply, Move last, VcfLine *line, int *used,
                    const Move *pf, int npf) {
-    Board *b = s->b;
+    Board *b = v->pos->b;
     Color d = (Color)!a;
     if (b->clscount[a][CLS_FIVE]) {
         if (line) {
             Move z;
-            solve_fives(s, a, &z, 1);
+            solve_fives(v->pos, a, &z, 1);
             line->mv[ply] = z;
             line->len = ply + 1;
             line->end = VCF_END_FIVE;
@@ -425,8 +296,8 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     }
     if (depth <= 0) return SR_FAIL;
     if (ply + 3 > VCF_LINE_CAP) return SR_FAIL;
-    Key k = s->key ^ VCF_ATT_KEY[a];
-    VcfEntry *e = vtab_probe(s, k, k);
+    Key k = v->pos->key ^ VCF_ATT_KEY[a];
+    VcfEntry *e = vtab_probe(v, k, k);
     Move first = MOVE_NONE;
     if (e) {
         if (vtab_refutes(e, depth)) return SR_FAIL;
@@ -438,21 +309,21 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             first = e->move;
         }
     }
-    bool rel = s->vcf_related, restrict_fours = rel && last != MOVE_NONE;
-    if (rel && vtab_refutes(vtab_probe(s, k, k ^ VCF_REL_KEY), depth)) return SR_FAIL;
+    bool rel = v->related, restrict_fours = rel && last != MOVE_NONE;
+    if (rel && vtab_refutes(vtab_probe(v, k, k ^ VCF_REL_KEY), depth)) return SR_FAIL;
     Move cand[CAND_MAX], keep[VCF_KEEP];
     int n, nkeep = -1;
     bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2) {
-        vtab_store(s, k, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
+        vtab_store(v, k, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
         return SR_FAIL;
     }
     if (nd == 1) {
         Move z;
-        solve_fives(s, d, &z, 1);
-        if (!solve_is_four(b, z, a) || !solve_legal(s, z, a)) {
-            vtab_store(s, k, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
+        solve_fives(v->pos, d, &z, 1);
+        if (!solve_is_four(b, z, a) || !solve_legal(v->pos, z, a)) {
+            vtab_store(v, k, k, SR_FAIL, VCF_ANY, 0, MOVE_NONE);
             return SR_FAIL;
         }
         cand[0] = z;
@@ -464,10 +335,10 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                    b->clscount[a][CLS_DOUBLE_FOUR] + b->clscount[a][CLS_OPEN_FOUR];
         if (want > CAND_MAX) want = CAND_MAX;
         n = pf && want <= VCF_KEEP ? inherit_fours(b, a, last, pf, npf, want, cand) : -1;
-        if (n < 0) n = solve_scan_class(s, a, CLS_FOUR_MASK, want, cand);
+        if (n < 0) n = solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, cand);
 #ifdef GMK_DEBUG
         Move scan[CAND_MAX];
-        assert(solve_scan_class(s, a, CLS_FOUR_MASK, want, scan) == n && !memcmp(scan, cand, (size_t)n * sizeof *scan));
+        assert(solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, scan) == n && !memcmp(scan, cand, (size_t)n * sizeof *scan));
 #endif
         if (depth > 1 && n <= VCF_KEEP) { /* the children scan no more */
             nkeep = n;
@@ -487,7 +358,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         }
         order_fours(b, cand, n, a, last, first);
     }
-    int clean = -1; /* no_forbidden_candidate(s), once needed */
+    int clean = -1; /* no_forbidden_candidate(v), once needed */
     if (depth == 1 && !renju_black_def) {
         /* only a four with two five points can win now: no need to play
          * the others (they come first in the order) */
@@ -502,10 +373,10 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
     Move five[CAND_MAX];
     for (int i = 0; i < n; i++)
         if ((five[i] = solve_four_five(b, cand[i], a)) != MOVE_NONE && depth > 1)
-            __builtin_prefetch(vtab_bucket(s, vcf_child_key(s, a, cand[i], five[i])));
+            __builtin_prefetch(vtab_bucket(v, vcf_child_key(v, a, cand[i], five[i])));
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
-        if (!solve_tick(s)) return SR_ABORT;
+        if (!solve_tick(v->pos)) return SR_ABORT;
         /* whether the block is played on the five point (against a black
          * renju defender, only when the point cannot become forbidden; else
          * the four may win by it) */
@@ -513,9 +384,9 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
         bool blocked = q0 != MOVE_NONE && (!renju_black_def || !may_become_forbidden(b, q0));
         if (blocked && depth == 1) { /* blocked, and no four left */
 #ifdef GMK_DEBUG
-            solve_place(s, p, a);
+            solve_place(v->pos, p, a);
             assert(board_forbidden(b, q0) == FORBID_NONE);
-            solve_unplace(s, a);
+            solve_unplace(v->pos, a);
 #endif
             continue;
         }
@@ -523,9 +394,9 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             /* the table refutes the position after the four and its block
              * already: that child would fail at once, so the two stones
              * need not be placed (half the VCF's children end so) */
-            Key ck = vcf_child_key(s, a, p, q0);
-            if (vtab_refutes(vtab_probe(s, ck, ck), depth - 1) ||
-                (rel && vtab_refutes(vtab_probe(s, ck, ck ^ VCF_REL_KEY), depth - 1)))
+            Key ck = vcf_child_key(v, a, p, q0);
+            if (vtab_refutes(vtab_probe(v, ck, ck), depth - 1) ||
+                (rel && vtab_refutes(vtab_probe(v, ck, ck ^ VCF_REL_KEY), depth - 1)))
                 continue;
             /* the related search plays only fours on p's lines next: none
              * there, and no counter-four of the block to answer, and the
@@ -538,22 +409,22 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
              * block on the board */
             if (depth == 2 && !has_double(b, a) && !four_leaves_double(b, p, a) &&
                 (!renju_black_def ||
-                 ((clean < 0 ? (clean = no_forbidden_candidate(s)) : clean) && !block_adds_threats(b, q0)))) {
+                 ((clean < 0 ? (clean = no_forbidden_candidate(v)) : clean) && !block_adds_threats(b, q0)))) {
 #ifdef GMK_DEBUG
-                solve_place(s, p, a);
+                solve_place(v->pos, p, a);
                 assert(!has_double(b, a));
                 if (renju_black_def) {
-                    solve_place(s, q0, d);
-                    assert(no_forbidden_candidate(s));
-                    solve_unplace(s, d);
+                    solve_place(v->pos, q0, d);
+                    assert(no_forbidden_candidate(v));
+                    solve_unplace(v->pos, d);
                 }
-                solve_unplace(s, a);
+                solve_unplace(v->pos, a);
 #endif
-                vtab_store(s, ck, ck, SR_FAIL, 1, 0, MOVE_NONE);
+                vtab_store(v, ck, ck, SR_FAIL, 1, 0, MOVE_NONE);
                 continue;
             }
         }
-        solve_place(s, p, a);
+        solve_place(v->pos, p, a);
         int na = b->clscount[a][CLS_FIVE];
         int r = SR_FAIL, u = 0;
         if (na >= 2) {
@@ -561,7 +432,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             u = 1;
             if (line) {
                 Move f[2];
-                solve_fives_near(s, p, a, f, 2);
+                solve_fives_near(v->pos, p, a, f, 2);
                 line->mv[ply] = p;
                 line->mv[ply + 1] = f[0];
                 line->mv[ply + 2] = f[1];
@@ -570,7 +441,7 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
             }
         } else if (na == 1) {
             Move q;
-            solve_fives_near(s, p, a, &q, 1);
+            solve_fives_near(v->pos, p, a, &q, 1);
             assert(q0 == MOVE_NONE || q0 == q);
             if (renju_black_def && board_forbidden(b, q) != FORBID_NONE) {
                 r = SR_WIN;
@@ -581,9 +452,9 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                     line->end = VCF_END_FORBIDDEN;
                 }
             } else if (depth > 1) {
-                solve_place(s, q, d);
-                r = vcf_rec(s, a, depth - 1, ply + 2, p, line, &u, nkeep >= 0 ? keep : NULL, nkeep);
-                solve_unplace(s, d);
+                solve_place(v->pos, q, d);
+                r = vcf_rec(v, a, depth - 1, ply + 2, p, line, &u, nkeep >= 0 ? keep : NULL, nkeep);
+                solve_unplace(v->pos, d);
                 u++;
                 if (r == SR_WIN && line) {
                     line->mv[ply] = p;
@@ -591,64 +462,64 @@ static int vcf_rec(Solver *s, Color a, int depth, int ply, Move last, VcfLine *l
                 }
             }
         }
-        solve_unplace(s, a);
+        solve_unplace(v->pos, a);
         if (r == SR_WIN) {
-            vtab_store(s, k, k, SR_WIN, 0, u, p);
+            vtab_store(v, k, k, SR_WIN, 0, u, p);
             *used = u;
             return SR_WIN;
         }
         if (r == SR_ABORT) return SR_ABORT;
     }
-    vtab_store(s, k, rel ? k ^ VCF_REL_KEY : k, SR_FAIL, depth, 0, MOVE_NONE);
+    vtab_store(v, k, rel ? k ^ VCF_REL_KEY : k, SR_FAIL, depth, 0, MOVE_NONE);
     return SR_FAIL;
 }
 
-void vcf_prefetch(const Solver *s, Key stones) {
-    __builtin_prefetch(vtab_bucket(s, stones ^ VCF_ATT_KEY[0]));
-    __builtin_prefetch(vtab_bucket(s, stones ^ VCF_ATT_KEY[1]));
+void vcf_prefetch(const Vcf *v, Key stones) {
+    __builtin_prefetch(vtab_bucket(v, stones ^ VCF_ATT_KEY[0]));
+    __builtin_prefetch(vtab_bucket(v, stones ^ VCF_ATT_KEY[1]));
 }
 
-int vcf_run(Solver *s, Color a, int depth, uint64_t budget, VcfLine *line) {
-    uint64_t saved = solve_budget(s, budget);
+int vcf_run(Vcf *v, Color a, int depth, uint64_t budget, VcfLine *line) {
+    uint64_t saved = solve_budget(v->pos, budget);
     int used = 0;
     if (line) line->len = line->fours = 0;
-    int r = vcf_rec(s, a, depth > VCF_ANY ? VCF_ANY : depth, 0, MOVE_NONE, line, &used, NULL, 0);
-    s->local_limit = saved;
+    int r = vcf_rec(v, a, depth > VCF_ANY ? VCF_ANY : depth, 0, MOVE_NONE, line, &used, NULL, 0);
+    v->pos->local_limit = saved;
     if (r == SR_WIN && line) line->fours = used;
     return r;
 }
 
-int vcf_all(Solver *s, Color a, int depth, Move *out) {
-    Board *b = s->b;
+int vcf_all(Vcf *v, Color a, int depth, Move *out) {
+    Board *b = v->pos->b;
     Color d = (Color)!a;
     Move cand[CAND_MAX];
     int n = 0, wins = 0;
-    if (b->clscount[a][CLS_FIVE]) return solve_fives(s, a, out, CAND_MAX);
+    if (b->clscount[a][CLS_FIVE]) return solve_fives(v->pos, a, out, CAND_MAX);
     if (depth <= 0 || b->clscount[d][CLS_FIVE] >= 2) return 0;
     if (b->clscount[d][CLS_FIVE] == 1) {
-        solve_fives(s, d, cand, 1);
-        n = solve_is_four(b, cand[0], a) && solve_legal(s, cand[0], a);
+        solve_fives(v->pos, d, cand, 1);
+        n = solve_is_four(b, cand[0], a) && solve_legal(v->pos, cand[0], a);
     } else {
-        n = solve_scan_class(s, a, CLS_FOUR_MASK, CAND_MAX, cand);
+        n = solve_scan_class(v->pos, a, CLS_FOUR_MASK, CAND_MAX, cand);
     }
     for (int i = 0; i < n; i++) {
         Move p = cand[i];
-        if (!solve_legal(s, p, a)) continue;
-        solve_place(s, p, a);
+        if (!solve_legal(v->pos, p, a)) continue;
+        solve_place(v->pos, p, a);
         int na = b->clscount[a][CLS_FIVE], r = SR_FAIL, u;
         if (na >= 2) r = SR_WIN;
         else if (na == 1) {
             Move q;
-            solve_fives_near(s, p, a, &q, 1);
+            solve_fives_near(v->pos, p, a, &q, 1);
             if (d == COLOR_BLACK && b->rule == RULE_RENJU && board_forbidden(b, q) != FORBID_NONE)
                 r = SR_WIN;
             else {
-                solve_place(s, q, d);
-                r = vcf_rec(s, a, depth - 1, 2, p, NULL, &u, NULL, 0);
-                solve_unplace(s, d);
+                solve_place(v->pos, q, d);
+                r = vcf_rec(v, a, depth - 1, 2, p, NULL, &u, NULL, 0);
+                solve_unplace(v->pos, d);
             }
         }
-        solve_unplace(s, a);
+        solve_unplace(v->pos, a);
         if (r == SR_ABORT) return -1;
         if (r == SR_WIN) out[wins++] = p;
     }

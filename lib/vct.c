@@ -82,7 +82,7 @@ int vct_child_free(const Solver *s, int fr, Move m) {
     if (!win_in && !s->threat_cap) return fr;
     /* the forced block of a defender's four is not counted; in a capped
      * VCT pass, fr counts the non-four attacker moves left */
-    bool forced = s->b->clscount[!s->att][CLS_FIVE] != 0, four = solve_is_four(s->b, m, s->att);
+    bool forced = s->pos.b->clscount[!s->att][CLS_FIVE] != 0, four = solve_is_four(s->pos.b, m, s->att);
     if (!win_in) return forced || four ? fr : fr - 1;
     int q = fr >> 1, run = fr & 1;
     if (forced) return q * 2 + four;
@@ -91,7 +91,7 @@ int vct_child_free(const Solver *s, int fr, Move m) {
 }
 
 Key vct_node_key(const Solver *s, bool att_to_move, int depth, int free_moves) {
-    return node_key(s, s->key, att_to_move, depth, free_moves);
+    return node_key(s, s->pos.key, att_to_move, depth, free_moves);
 }
 
 /* Each bucket's four key tags (the keys' top bytes, entry i in byte i) sit
@@ -232,21 +232,21 @@ static int cand_rank(const Board *b, Move p, Color cls_of, Color att) {
 
 /* The legal four points of colour c, appended to out (marked in mark). */
 static int add_fours(Solver *s, Color c, uint8_t *mark, Move *out, int n) {
-    const Board *b = s->b;
+    const Board *b = s->pos.b;
     int want = b->clscount[c][CLS_FOUR] + b->clscount[c][CLS_FOUR_THREE] +
                b->clscount[c][CLS_DOUBLE_FOUR] + b->clscount[c][CLS_OPEN_FOUR];
     Move f[CAND_MAX];
-    int nf = solve_scan_class(s, c, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    int nf = solve_scan_class(&s->pos, c, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
     for (int i = 0; i < nf; i++)
-        if (solve_legal(s, f[i], c)) mark_add(s, mark, f[i], out, &n);
+        if (solve_legal(&s->pos, f[i], c)) mark_add(&s->pos, mark, f[i], out, &n);
     return n;
 }
 
 /* Is there an empty point with no stone within five on its four lines (a
  * defender move as good as a pass)? */
 static bool has_harmless_point(const Solver *s) {
-    const Board *b = s->b;
-    const int8_t *bx = s->box[s->sp];
+    const Board *b = s->pos.b;
+    const int8_t *bx = s->pos.box[s->pos.sp];
     int size = b->size;
     if (bx[0] >= 6 || bx[1] <= size - 7 || bx[2] >= 6 || bx[3] <= size - 7) return true;
     for (int y = 0; y < size; y++)
@@ -266,9 +266,9 @@ static bool has_harmless_point(const Solver *s) {
 
 /* vcf_run with the related search (vcf.c) when related, else the full one. */
 static int vcf_run_as(Solver *s, bool related, Color a, int depth, uint64_t budget, VcfLine *line) {
-    s->vcf_related = related;
-    int r = vcf_run(s, a, depth, budget, line);
-    s->vcf_related = false;
+    s->vcf.related = related;
+    int r = vcf_run(&s->vcf, a, depth, budget, line);
+    s->vcf.related = false;
     return r;
 }
 
@@ -278,14 +278,14 @@ int vct_pass_vcf(Solver *s, int depth, bool fall_back, VcfLine *line) {
     bool vct = s->mode == SOLVE_VCT, related = vct && s->related_threats && !s->quiet_all;
     int d = vct && s->threes < depth ? s->threes : depth;
     int r = vcf_run_as(s, related, s->att, d, 0, line);
-    if (r == SR_FAIL && related && fall_back) r = vcf_run(s, s->att, d, 0, line);
+    if (r == SR_FAIL && related && fall_back) r = vcf_run(&s->vcf, s->att, d, 0, line);
     return r;
 }
 
 /* OR node moves; *flags gets GENF_*. With every_move, the VCF shortcut is
  * skipped (the root's moves for --all). */
 static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, bool every_move) {
-    Board *b = s->b;
+    Board *b = s->pos.b;
     Color a = s->att, d = (Color)!a;
     uint8_t mark[BOARD_CELLS];
     *n = 0;
@@ -306,12 +306,12 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
     bool vcf_only = (win_in ? (fr >> 1) <= 1 : s->threat_cap > 0 && fr == 0) || depth <= 1;
     if (win_in && fr == 0) return GEN_DISPROVEN;
     if (vcf_only && nd == 0 && !every_move) {
-        int r = vcf_run(s, a, depth, 0, NULL);
+        int r = vcf_run(&s->vcf, a, depth, 0, NULL);
         return r == SR_WIN ? GEN_PROVEN : r == SR_FAIL ? GEN_DISPROVEN : GEN_ABORT;
     }
     if (nd == 1) {
-        solve_fives(s, d, out, 1);
-        if (!solve_legal(s, out[0], a)) return GEN_DISPROVEN;
+        solve_fives(&s->pos, d, out, 1);
+        if (!solve_legal(&s->pos, out[0], a)) return GEN_DISPROVEN;
         *n = 1;
         return GEN_LIST;
     }
@@ -320,26 +320,26 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
          * below): the related search, which is cheaper, will do. Not in
          * SOLVE_WIN_IN, where the checker refused a proof made with it
          * (lfz084 一手の詰連珠HT #130, defence l5; not understood yet) */
-        int r = vcf_run_as(s, s->sp > 0 && s->mode == SOLVE_VCT, a,
+        int r = vcf_run_as(s, s->pos.sp > 0 && s->mode == SOLVE_VCT, a,
                            depth < s->att_vcf_depth ? depth : s->att_vcf_depth, s->att_vcf_budget, NULL);
         if (r == SR_WIN) return GEN_PROVEN;
-        if (s->aborted) return GEN_ABORT;
+        if (s->pos.aborted) return GEN_ABORT;
     }
     VcfLine *rd = &s->scratch[1];
-    int rdr = vcf_run(s, d, s->def_threat_depth, s->def_vcf_budget, rd);
-    if (s->aborted) return GEN_ABORT;
+    int rdr = vcf_run(&s->vcf, d, s->def_threat_depth, s->def_vcf_budget, rd);
+    if (s->pos.aborted) return GEN_ABORT;
     if (rdr == SR_FAIL) *flags |= GENF_DEF_QUIET;
     memset(mark, 0, sizeof mark);
     int k = add_fours(s, a, mark, out, 0);
     int nf = k;
     if (rdr == SR_WIN) {
-        k = defence_collect(s, rd, d, mark, out, k);
-        k = nf + defence_filter(s, rd, d, out + nf, k - nf);
+        k = defence_collect(&s->pos, rd, d, mark, out, k);
+        k = nf + defence_filter(&s->pos, rd, d, out + nf, k - nf);
         if (s->defence_hook) k = s->defence_hook(s, rd, d, out, k);
     } else {
         int x0, x1, y0, y1;
         int thr = s->mode == SOLVE_VCT && s->threes <= 1 ? SHAPE_THREE : SHAPE_TWO;
-        solve_region(s, s->quiet_all ? b->size : 4, &x0, &x1, &y0, &y1);
+        solve_region(&s->pos, s->quiet_all ? b->size : 4, &x0, &x1, &y0, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 Move p = point_make(x, y);
@@ -349,8 +349,8 @@ static int gen_or(Solver *s, int depth, int fr, Move *out, int *n, int *flags, b
                 bool want = s->quiet_all | (shape_at_least(b, p, a, thr) & (b->ps[p].cls[a] >= s->min_cls));
                 if (s->mode == SOLVE_WIN_IN)
                     want = (fr >> 1) >= 2 && (want | shape_at_least(b, p, d, SHAPE_THREE));
-                if ((want & (b->cell[p] == CELL_EMPTY) & !mark[p]) && solve_legal(s, p, a))
-                    mark_add(s, mark, p, out, &k);
+                if ((want & (b->cell[p] == CELL_EMPTY) & !mark[p]) && solve_legal(&s->pos, p, a))
+                    mark_add(&s->pos, mark, p, out, &k);
             }
     }
     int score[CAND_MAX];
@@ -374,7 +374,7 @@ static int null_win(Solver *s, int depth, int fr) {
 /* AND node moves; *flags gets GENF_*. def_quiet: the OR node above was
  * GENF_DEF_QUIET. */
 static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int *n, int *flags) {
-    Board *b = s->b;
+    Board *b = s->pos.b;
     Color a = s->att, d = (Color)!a;
     uint8_t mark[BOARD_CELLS];
     *n = 0;
@@ -383,7 +383,7 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
     int na = b->clscount[a][CLS_FIVE];
     if (na >= 2) return GEN_PROVEN;
     if (na == 1) {
-        solve_fives(s, a, out, 1);
+        solve_fives(&s->pos, a, out, 1);
         if (s->renju_black_def && board_forbidden(b, out[0]) != FORBID_NONE) return GEN_PROVEN;
         *n = 1;
         *flags = GENF_FORCED;
@@ -403,7 +403,7 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
         for (int y = 0; y < b->size; y++)
             for (int x = 0; x < b->size; x++) {
                 Move p = point_make(x, y);
-                if (b->cell[p] == CELL_EMPTY && solve_legal(s, p, d)) mark_add(s, mark, p, out, &k);
+                if (b->cell[p] == CELL_EMPTY && solve_legal(&s->pos, p, d)) mark_add(&s->pos, mark, p, out, &k);
             }
         *n = k;
         *flags = GENF_ALL;
@@ -414,19 +414,19 @@ static int gen_and(Solver *s, int depth, int fr, bool def_quiet, Move *out, int 
      * skipped when the defender had none before the attacker's move (that
      * stone only takes from it, but for renju's forbidden points) */
     bool skip = def_quiet && !tree_threat && s->def_threat_depth >= s->def_vcf_depth;
-    int rd = skip ? SR_FAIL : vcf_run(s, d, s->def_vcf_depth, s->def_vcf_budget, NULL);
+    int rd = skip ? SR_FAIL : vcf_run(&s->vcf, d, s->def_vcf_depth, s->def_vcf_budget, NULL);
     if (rd == SR_WIN) return GEN_DISPROVEN;
-    if (s->aborted) return GEN_ABORT;
+    if (s->pos.aborted) return GEN_ABORT;
     if (tree_threat) {
         k = vct_collect(s, depth, fr, mark, out, 0);
         if (k < 0) return GEN_ABORT;
         int m = 0;
         for (int i = 0; i < k; i++)
-            if (solve_legal(s, out[i], d)) out[m++] = out[i];
+            if (solve_legal(&s->pos, out[i], d)) out[m++] = out[i];
         k = m;
     } else {
-        k = defence_collect(s, R, a, mark, out, 0);
-        k = defence_filter(s, R, a, out, k);
+        k = defence_collect(&s->pos, R, a, mark, out, 0);
+        k = defence_filter(&s->pos, R, a, out, k);
         if (s->defence_hook) k = s->defence_hook(s, R, a, out, k);
     }
     /* the patches: looked for in the list, not in mark, which still holds
@@ -646,15 +646,15 @@ static const uint8_t ATTACK_PN[CLS_NB] = {
  * against 41 at 8 M with nodes x0.82 on the 38 both solved; 160 medium at
  * 2 M 147 either way, nodes x0.92. */
 static uint8_t attack_pn(const Solver *s, Move p) {
-    int cls = s->b->ps[p].cls[s->att];
+    int cls = s->pos.b->ps[p].cls[s->att];
     int pn = cls == CLS_FOUR ? s->four_pn : ATTACK_PN[cls];
     if (pn == 1) return 1; /* a four, wherever it is */
     /* a threat on a point the defender has no use for comes later */
-    if (cls != CLS_FOUR && s->b->ps[p].cls[!s->att] < s->def_cls) pn++;
+    if (cls != CLS_FOUR && s->pos.b->ps[p].cls[!s->att] < s->def_cls) pn++;
     /* threats far from the last two stones come later */
     int dist = 99;
-    for (int k = 1; k <= 2 && k <= s->sp; k++) {
-        Move q = s->st_move[s->sp - k];
+    for (int k = 1; k <= 2 && k <= s->pos.sp; k++) {
+        Move q = s->pos.st_move[s->pos.sp - k];
         int dx = point_x(p) - point_x(q), dy = point_y(p) - point_y(q);
         dx = dx < 0 ? -dx : dx;
         dy = dy < 0 ? -dy : dy;
@@ -673,7 +673,7 @@ static uint8_t attack_pn(const Solver *s, Move p) {
  * number). A hint only orders the moves; it proves nothing. In the quintet
  * benchmark it saves 8% of the nodes. */
 static bool shadow_hint(Solver *s, int depth, int fr, Move *cand, int n) {
-    DfpnEntry *h = tt_find(s, node_key(s, s->key ^ s->shadow, true, depth + s->shadow_dd, fr));
+    DfpnEntry *h = tt_find(s, node_key(s, s->pos.key ^ s->shadow, true, depth + s->shadow_dd, fr));
     if (!h || h->pn != 0 || h->move <= MOVE_PASS) return false;
     for (int i = 0; i < n; i++)
         if (cand[i] == h->move) {
@@ -689,8 +689,8 @@ static bool shadow_hint(Solver *s, int depth, int fr, Move *cand, int n) {
 static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint32_t thpn, uint32_t thdn,
                uint32_t *opn, uint32_t *odn) {
     Key k = vct_node_key(s, or_node, depth, fr);
-    uint64_t start = s->nodes;
-    if (!solve_tick(s)) return SR_ABORT;
+    uint64_t start = s->pos.nodes;
+    if (!solve_tick(&s->pos)) return SR_ABORT;
     /* the node's own slot, written after the move generation (whose VCF
      * searches take long enough for the fetch, and may have pushed out
      * what the parent fetched) */
@@ -709,8 +709,8 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     int cdepth = or_node ? depth - 1 : depth;
     /* the forced block of a defender's four: below it, the shadow (s->shadow)
      * grows by the two stones */
-    bool block = or_node && n == 1 && s->sp > 0 && s->b->clscount[!s->att][CLS_FIVE] == 1;
-    Key pair = block ? zobrist_table[!s->att][s->st_move[s->sp - 1]] ^ zobrist_table[s->att][cand[0]] : 0;
+    bool block = or_node && n == 1 && s->pos.sp > 0 && s->pos.b->clscount[!s->att][CLS_FIVE] == 1;
+    Key pair = block ? zobrist_table[!s->att][s->pos.st_move[s->pos.sp - 1]] ^ zobrist_table[s->att][cand[0]] : 0;
     bool hinted = or_node && s->shadow_dd > 0 && n > 1 && shadow_hint(s, depth, fr, cand, n);
     Key ckey[CAND_MAX];
     uint8_t init[CAND_MAX];
@@ -721,11 +721,11 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     for (int i = 0; i < n; i++) {
         cfree[i] = (int8_t)(or_node ? vct_child_free(s, fr, cand[i]) : fr);
         if (cfree[i] != cm_free) cm = ctx_mix(s, !or_node, cdepth, cm_free = cfree[i]);
-        ckey[i] = key_with(s->key ^ zobrist_table[mover][cand[i]], cm);
+        ckey[i] = key_with(s->pos.key ^ zobrist_table[mover][cand[i]], cm);
         __builtin_prefetch(&s->ttag[ckey[i] & s->tmask]);
         __builtin_prefetch(&s->ttab[(ckey[i] & s->tmask) * 4]);
         init[i] = or_node ? (i == 0 && hinted ? 1 : attack_pn(s, cand[i])) : 1;
-        once[i] = !or_node && s->cf_once && s->b->ps[cand[i]].cls[!s->att] == CLS_FOUR;
+        once[i] = !or_node && s->cf_once && s->pos.b->ps[cand[i]].cls[!s->att] == CLS_FOUR;
     }
     uint32_t pn = 0, dn = 0;
     Move best_move = MOVE_NONE;
@@ -811,12 +811,12 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
         const char *mc = (const char *)&s->mcache[ckey[best] & s->mmask];
         __builtin_prefetch(mc);
         __builtin_prefetch(mc + 64);
-        vcf_prefetch(s, s->key ^ zobrist_table[mover][cand[best]]);
+        vcf_prefetch(&s->vcf, s->pos.key ^ zobrist_table[mover][cand[best]]);
         s->shadow ^= pair;
         s->shadow_dd += block;
-        solve_place(s, cand[best], mover);
+        solve_place(&s->pos, cand[best], mover);
         int r = mid(s, !or_node, cdepth, cfree[best], quiet, cth1, cth2, &cpn[best], &cdn[best]);
-        solve_unplace(s, mover);
+        solve_unplace(&s->pos, mover);
         /* this node's own slot, written when the loop ends (the subtree
          * has likely pushed it out of the cache) */
         TT_PREFETCH(s, k, 0);
@@ -832,7 +832,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
     }
     *opn = pn;
     *odn = dn;
-    tt_put(s, k, pn, dn, best_move, s->nodes - start);
+    tt_put(s, k, pn, dn, best_move, s->pos.nodes - start);
     return SR_FAIL;
 }
 
@@ -840,7 +840,7 @@ static int mid(Solver *s, bool or_node, int depth, int fr, bool def_quiet, uint3
 
 int vct_root_moves(Solver *s, int depth, int free_moves, Move *out) {
     int n;
-    if (s->b->clscount[s->att][CLS_FIVE]) return solve_fives(s, s->att, out, CAND_MAX);
+    if (s->pos.b->clscount[s->att][CLS_FIVE]) return solve_fives(&s->pos, s->att, out, CAND_MAX);
     int flags;
     int g = gen_or(s, depth, free_moves, out, &n, &flags, true);
     return g == GEN_LIST ? n : 0;
@@ -854,11 +854,11 @@ int vct_run(Solver *s, int depth, int free_moves) {
 
 int vct_run_after(Solver *s, Move m, int depth, int free_moves) {
     uint32_t pn, dn;
-    if (s->b->ps[m].cls[s->att] == CLS_FIVE) return SR_WIN;
+    if (s->pos.b->ps[m].cls[s->att] == CLS_FIVE) return SR_WIN;
     int cf = vct_child_free(s, free_moves, m);
-    solve_place(s, m, s->att);
+    solve_place(&s->pos, m, s->att);
     int r = mid(s, false, depth - 1, cf, false, DFPN_INF, DFPN_INF, &pn, &dn);
-    solve_unplace(s, s->att);
+    solve_unplace(&s->pos, s->att);
     if (r == SR_ABORT) return SR_ABORT;
     return pn == 0 ? SR_WIN : dn == 0 ? SR_FAIL : SR_ABORT;
 }
@@ -887,5 +887,5 @@ int vct_proven_fr(Solver *s, bool att_to_move, int depth, int fr) {
 }
 
 Key vct_child_key(const Solver *s, Move m, Color mover, bool child_or, int depth, int free_moves) {
-    return node_key(s, s->key ^ zobrist_table[mover][m], child_or, depth, free_moves);
+    return node_key(s, s->pos.key ^ zobrist_table[mover][m], child_or, depth, free_moves);
 }

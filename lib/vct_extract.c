@@ -27,7 +27,7 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr);
  * as points. */
 static int walk_line(Solver *s, Walk *w, const VcfLine *line, Key key) {
     if (!w->build) {
-        w->n = defence_collect(s, line, s->att, w->mark, w->out, w->n);
+        w->n = defence_collect(&s->pos, line, s->att, w->mark, w->out, w->n);
         return 0;
     }
     int node = tree_add_node(&s->tree, key, 1);
@@ -41,7 +41,7 @@ static int walk_line(Solver *s, Walk *w, const VcfLine *line, Key key) {
 /* The attacker's VCF line from here (depth fours), as walk_line. */
 static int walk_vcf(Solver *s, Walk *w, int depth, Key key) {
     VcfLine line;
-    if (vcf_run(s, s->att, depth, 0, &line) != SR_WIN) return WALK_FAIL;
+    if (vcf_run(&s->vcf, s->att, depth, 0, &line) != SR_WIN) return WALK_FAIL;
     return walk_line(s, w, &line, key);
 }
 
@@ -74,7 +74,7 @@ static bool or_proven(Solver *s, int depth, int fr) {
 }
 
 static int walk_or(Solver *s, Walk *w, int depth, int fr) {
-    Board *b = s->b;
+    Board *b = s->pos.b;
     Color a = s->att;
     fr = vct_proven_fr(s, true, depth, fr); /* walked as proven */
     Key k = vct_node_key(s, true, depth, fr);
@@ -90,9 +90,9 @@ static int walk_or(Solver *s, Walk *w, int depth, int fr) {
     if (g == GEN_PROVEN) {
         if (b->clscount[a][CLS_FIVE]) {
             Move z;
-            solve_fives(s, a, &z, 1);
+            solve_fives(&s->pos, a, &z, 1);
             if (!w->build) {
-                mark_add(s, w->mark, z, w->out, &w->n);
+                mark_add(&s->pos, w->mark, z, w->out, &w->n);
                 return 0;
             }
             int node = tree_add_node(&s->tree, k, 1);
@@ -110,19 +110,19 @@ static int walk_or(Solver *s, Walk *w, int depth, int fr) {
         node = tree_add_node(&s->tree, k, 1);
         if (node < 0) return WALK_FAIL;
     } else {
-        mark_add(s, w->mark, best, w->out, &w->n);
+        mark_add(&s->pos, w->mark, best, w->out, &w->n);
     }
     int cfr = vct_child_free(s, fr, best);
-    solve_place(s, best, a);
+    solve_place(&s->pos, best, a);
     int ci = walk_and(s, w, depth - 1, cfr);
-    solve_unplace(s, a);
+    solve_unplace(&s->pos, a);
     if (ci == WALK_FAIL) return WALK_FAIL;
     if (w->build) tree_set_edge(&s->tree, node, 0, best, ci);
     return node;
 }
 
 static int walk_and(Solver *s, Walk *w, int depth, int fr) {
-    Board *b = s->b;
+    Board *b = s->pos.b;
     Color a = s->att, d = (Color)!a;
     fr = vct_proven_fr(s, false, depth, fr); /* walked as proven */
     Key k = vct_node_key(s, false, depth, fr);
@@ -145,13 +145,13 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
             /* the defender may take one of the five points, or change a
              * forbidden one: all are squares of the threat */
             Move f[8];
-            int nf = solve_fives(s, a, f, 8);
+            int nf = solve_fives(&s->pos, a, f, 8);
             for (int i = 0; i < nf; i++) {
-                mark_add(s, w->mark, f[i], w->out, &w->n);
+                mark_add(&s->pos, w->mark, f[i], w->out, &w->n);
                 if (nf == 1)
                     for (int dd = 0; dd < DIR_NB; dd++)
                         for (int o = -5; o <= 5; o++)
-                            mark_add(s, w->mark, (Move)(f[i] + o * DIR_STEP[dd]), w->out, &w->n);
+                            mark_add(&s->pos, w->mark, (Move)(f[i] + o * DIR_STEP[dd]), w->out, &w->n);
             }
             return 0;
         }
@@ -179,10 +179,10 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
      * edge; any other defence is left to the checker. */
     for (int j = 0; need_pass && !tree_pass && j < line.len && n < CAND_MAX; j++) {
         Move p = line.mv[j]; /* empty: the line is played from here */
-        if (!solve_legal(s, p, d) || solve_listed(cand, n, p)) continue;
-        solve_place(s, p, d);
-        bool add = !defence_line_holds(s, &line, a) && or_proven(s, depth, fr);
-        solve_unplace(s, d);
+        if (!solve_legal(&s->pos, p, d) || solve_listed(cand, n, p)) continue;
+        solve_place(&s->pos, p, d);
+        bool add = !defence_line_holds(&s->pos, &line, a) && or_proven(s, depth, fr);
+        solve_unplace(&s->pos, d);
         if (add) cand[n++] = p;
     }
     int node = 0;
@@ -192,11 +192,11 @@ static int walk_and(Solver *s, Walk *w, int depth, int fr) {
     }
     for (int i = 0; i < n; i++) {
         Move m = cand[i];
-        if (!w->build) mark_add(s, w->mark, m, w->out, &w->n);
-        solve_place(s, m, d);
-        if (!w->build) mark_eyes(s, w->mark, m, d, w->out, &w->n);
+        if (!w->build) mark_add(&s->pos, w->mark, m, w->out, &w->n);
+        solve_place(&s->pos, m, d);
+        if (!w->build) mark_eyes(&s->pos, w->mark, m, d, w->out, &w->n);
         int ci = or_proven(s, depth, fr) ? walk_or(s, w, depth, fr) : WALK_FAIL;
-        solve_unplace(s, d);
+        solve_unplace(&s->pos, d);
         if (ci == WALK_FAIL) return WALK_FAIL;
         if (w->build) tree_set_edge(&s->tree, node, i, m, ci);
     }
@@ -220,14 +220,14 @@ bool vct_extract(Solver *s, int depth, int free_moves, const Move *moves, int n)
         /* a root with the given winning moves */
         ok = tree_add_node(&s->tree, 0, n) == 0;
         for (int i = 0; i < n && ok; i++) {
-            if (s->b->ps[moves[i]].cls[s->att] == CLS_FIVE) {
+            if (s->pos.b->ps[moves[i]].cls[s->att] == CLS_FIVE) {
                 tree_set_edge(&s->tree, 0, i, moves[i], -1);
                 continue;
             }
             int cfr = vct_child_free(s, free_moves, moves[i]);
-            solve_place(s, moves[i], s->att);
+            solve_place(&s->pos, moves[i], s->att);
             int ci = walk_and(s, &w, depth - 1, cfr);
-            solve_unplace(s, s->att);
+            solve_unplace(&s->pos, s->att);
             ok = ci != WALK_FAIL;
             if (ok) tree_set_edge(&s->tree, 0, i, moves[i], ci);
         }
@@ -239,14 +239,14 @@ bool vct_extract(Solver *s, int depth, int free_moves, const Move *moves, int n)
 int vct_collect(Solver *s, int depth, int free_moves, uint8_t *mark, Move *out, int n) {
     Walk w = {false, mark, out, n, 0};
     walk_or(s, &w, depth, free_moves);
-    if (s->aborted) return -1;
+    if (s->pos.aborted) return -1;
     /* the defender's counter-fours now */
     Color d = (Color)!s->att;
-    const Board *b = s->b;
+    const Board *b = s->pos.b;
     int want = b->clscount[d][CLS_FOUR] + b->clscount[d][CLS_FOUR_THREE] +
                b->clscount[d][CLS_DOUBLE_FOUR] + b->clscount[d][CLS_OPEN_FOUR];
     Move f[CAND_MAX];
-    int nf = solve_scan_class(s, d, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
-    for (int i = 0; i < nf; i++) mark_add(s, mark, f[i], out, &w.n);
+    int nf = solve_scan_class(&s->pos, d, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    for (int i = 0; i < nf; i++) mark_add(&s->pos, mark, f[i], out, &w.n);
     return w.n;
 }

@@ -137,16 +137,16 @@ static void test_tables_grow(void **state) {
     Solver *s;
     Board *b = quintet_vct_solved(&s, &o);
     uint64_t grown = out_buf.nodes;
-    assert_true(s->vmask > VTAB_START - 1 && s->tmask > TTAB_START - 1 && s->mmask > MCACHE_START - 1);
+    assert_true(s->vcf.vmask > VTAB_START - 1 && s->tmask > TTAB_START - 1 && s->mmask > MCACHE_START - 1);
     solver_free(s);
     s = solver_new(8 << 20);
     assert_non_null(s);
     /* the blocks of the full size, untouched (zero), as the tables */
-    s->vtab = s->vmem.block;
+    s->vcf.vtab = s->vcf.vmem.block;
     s->ttab = s->tmem.block;
     s->ttag = s->tgmem.block;
     s->mcache = s->mmem.block;
-    s->vmask = s->vmask_max;
+    s->vcf.vmask = s->vcf.vmask_max;
     s->tmask = s->tmask_max;
     s->mmask = s->mmask_max;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
@@ -158,7 +158,7 @@ static void test_tables_grow(void **state) {
     b = test_board(RULE_RENJU, 15, "h8 a1 i8 a2 j8 a3");
     o.kind = SOLVE_VCF;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    assert_true(s->vmask == VTAB_START - 1 && s->tmask == TTAB_START - 1 && s->mmask == MCACHE_START - 1);
+    assert_true(s->vcf.vmask == VTAB_START - 1 && s->tmask == TTAB_START - 1 && s->mmask == MCACHE_START - 1);
     solver_free(s);
     board_free(b);
 }
@@ -246,7 +246,7 @@ static struct {
 
 static int drop_one_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, int n) {
     (void)R;
-    if (owner != s->att || s->sp != 1 || s->st_move[0] != drop_one.first) return n;
+    if (owner != s->att || s->pos.sp != 1 || s->pos.st_move[0] != drop_one.first) return n;
     int m = 0;
     for (int i = 0; i < n; i++)
         if (kept[i] != drop_one.dropped) kept[m++] = kept[i];
@@ -374,9 +374,9 @@ static void test_vcf_related(void **state) {
         Color a = board_to_move(b);
         SolveResult want = solver_vcf(full, b, a, 0, 0, NULL, NULL);
         assert_int_equal(want, SOLVE_WIN);
-        rel->vcf_related = true;
+        rel->vcf.related = true;
         SolveResult got = solver_vcf(rel, b, a, 0, 0, NULL, NULL);
-        rel->vcf_related = false;
+        rel->vcf.related = false;
         if (i == 0) assert_int_equal(got, SOLVE_NOWIN);
         else assert_int_equal(got, want);
         assert_int_equal(solver_vcf(rel, b, a, 0, 0, NULL, NULL), want);
@@ -911,10 +911,10 @@ static struct {
 } defence_xc;
 
 static int defence_xc_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, int n) {
-    if (!defence_line_holds(s, R, owner)) return n; /* every candidate is kept: nothing to compare */
+    if (!defence_line_holds(&s->pos, R, owner)) return n; /* every candidate is kept: nothing to compare */
     defence_xc.sets++;
     Move every[CAND_MAX];
-    int m = defence_every(s, R, owner, every);
+    int m = defence_every(&s->pos, R, owner, every);
     for (int i = 0; i < m; i++) {
         bool found = false;
         for (int j = 0; j < n && !found; j++) found = kept[j] == every[i];
@@ -981,19 +981,19 @@ static void test_shared_replay(void **state) {
     } cases[] = {{26, RULE_RENJU}, {61, RULE_RENJU}, {112, RULE_RENJU}, {26, RULE_FREESTYLE}, {35, RULE_STANDARD}};
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
-    s->replay_check = true;
+    s->pos.replay_check = true;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         Board *b = lfz084_board_as("天狗道场_puzzle", cases[i].index, cases[i].rule);
         SolveOptions o;
         defence_check_options(&o);
-        s->replay_shared = s->replay_mismatch = 0;
+        s->pos.replay_shared = s->pos.replay_mismatch = 0;
         SolveOutcome out;
         assert_int_equal(solver_solve(s, b, &o, &out), GMK_OK);
-        if (s->replay_mismatch)
-            print_error("天狗道场 #%d: %llu of %llu\n", cases[i].index, (unsigned long long)s->replay_mismatch,
-                        (unsigned long long)s->replay_shared);
-        assert_int_equal(s->replay_mismatch, 0);
-        assert_true(s->replay_shared > 100); /* 415 to 1,352 */
+        if (s->pos.replay_mismatch)
+            print_error("天狗道场 #%d: %llu of %llu\n", cases[i].index, (unsigned long long)s->pos.replay_mismatch,
+                        (unsigned long long)s->pos.replay_shared);
+        assert_int_equal(s->pos.replay_mismatch, 0);
+        assert_true(s->pos.replay_shared > 100); /* 415 to 1,352 */
         board_free(b);
     }
     solver_free(s);

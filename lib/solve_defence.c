@@ -1,5 +1,5 @@
 /*
- * vct_defence.c — threat-space defences (Allis): given a threat R (the
+ * solve_defence.c — threat-space defences (Allis): given a threat R (the
  * winning line its owner would play if the other side passed), the moves of
  * the other side (the blocker) that may stop it:
  *  - the squares of R: the owner's fours and the blocker's forced replies
@@ -22,10 +22,10 @@
 #include <assert.h>
 #include <string.h>
 
-#include "solve.h"
+#include "solve_threat.h"
 
 /* Marks p in the point set and appends it to out (empty points only). */
-void mark_add(const Solver *s, uint8_t *mark, Move p, Move *out, int *n) {
+void mark_add(const SolvePos *s, uint8_t *mark, Move p, Move *out, int *n) {
     if (*n >= CAND_MAX || p <= MOVE_PASS || s->b->cell[p] != CELL_EMPTY || mark[p]) return;
     mark[p] = 1;
     out[(*n)++] = p;
@@ -33,7 +33,7 @@ void mark_add(const Solver *s, uint8_t *mark, Move p, Move *out, int *n) {
 
 /* Marks the empty ends of the windows of five through p (a blocker stone)
  * that hold three blocker stones and no owner stone or wall. */
-void mark_eyes(const Solver *s, uint8_t *mark, Move p, Color blocker, Move *out, int *n) {
+void mark_eyes(const SolvePos *s, uint8_t *mark, Move p, Color blocker, Move *out, int *n) {
     const Board *b = s->b;
     int mine = blocker + 1;
     for (int d = 0; d < DIR_NB; d++) {
@@ -56,7 +56,7 @@ void mark_eyes(const Solver *s, uint8_t *mark, Move p, Color blocker, Move *out,
 }
 
 /* Marks every empty point of the board. */
-static void mark_all(const Solver *s, uint8_t *mark, Move *out, int *n) {
+static void mark_all(const SolvePos *s, uint8_t *mark, Move *out, int *n) {
     for (int y = 0; y < s->b->size; y++)
         for (int x = 0; x < s->b->size; x++) mark_add(s, mark, point_make(x, y), out, n);
 }
@@ -86,7 +86,7 @@ static bool two_open_threes(const Board *b, Move p, int skip) {
  * straight four), whether it is allowed depends on their
  * straight-four points in turn, and so on: every empty point is marked then
  * (the search filters them). Returns n. */
-static int forbid_deps(const Solver *s, uint8_t *mark, Move p, Move *out, int n) {
+static int forbid_deps(const SolvePos *s, uint8_t *mark, Move p, Move *out, int n) {
     const Board *b = s->b;
     bool deeper = false;
     for (int d = 0; d < DIR_NB; d++) {
@@ -104,7 +104,7 @@ static int forbid_deps(const Solver *s, uint8_t *mark, Move p, Move *out, int n)
     return n;
 }
 
-int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Move *out, int n) {
+int defence_collect(SolvePos *s, const VcfLine *R, Color owner, uint8_t *mark, Move *out, int n) {
     Board *b = s->b;
     Color blocker = (Color)!owner;
     int last = line_last_four(R);
@@ -138,7 +138,7 @@ int defence_collect(Solver *s, const VcfLine *R, Color owner, uint8_t *mark, Mov
     return n;
 }
 
-bool defence_line_holds(Solver *s, const VcfLine *R, Color owner) {
+bool defence_line_holds(SolvePos *s, const VcfLine *R, Color owner) {
     Board *b = s->b;
     Color blocker = (Color)!owner;
     bool renju_black_blocker = b->rule == RULE_RENJU && blocker == COLOR_BLACK;
@@ -199,7 +199,7 @@ enum { CAND_OPEN, CAND_STOPS, CAND_HOLDS, CAND_SLOW };
  * on (a white stone can make a false one real: the recursive rule). Not
  * called for a black blocker in renju, whose stone changes which replies
  * are forbidden (a forbidden reply wins R for white). */
-static void defence_replay_all(Solver *s, const VcfLine *R, Color owner, const Move *pts, const int *idx, int nk,
+static void defence_replay_all(SolvePos *s, const VcfLine *R, Color owner, const Move *pts, const int *idx, int nk,
                                uint8_t *st) {
     Board *b = s->b;
     Color blocker = (Color)!owner;
@@ -276,7 +276,7 @@ static void defence_replay_all(Solver *s, const VcfLine *R, Color owner, const M
         if (st[k] == CAND_OPEN) st[k] = (uint8_t)(end == CAND_HOLDS && on_end[k] && na < 3 ? CAND_STOPS : end);
 }
 
-int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
+int defence_filter(SolvePos *s, const VcfLine *R, Color owner, Move *pts, int n) {
     Color blocker = (Color)!owner;
     /* a blocker stone on one of the line's fours or forced replies stops
      * the replay there at the latest, and is a defence; only a black
@@ -336,7 +336,7 @@ int defence_filter(Solver *s, const VcfLine *R, Color owner, Move *pts, int n) {
     return m;
 }
 
-int defence_every(Solver *s, const VcfLine *R, Color owner, Move *out) {
+int defence_every(SolvePos *s, const VcfLine *R, Color owner, Move *out) {
     uint8_t mark[BOARD_CELLS];
     memset(mark, 0, sizeof mark);
     int n = 0;

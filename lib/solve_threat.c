@@ -1,0 +1,136 @@
+/*
+ * solve_threat.c — the position under search and threat generation over
+ * its shape state (solve_threat.h): node counting against the limits, the
+ * scan region, class scans, five points, a four's five point, and the
+ * ordering of candidate lists.
+ */
+#include <string.h>
+
+#include "solve_threat.h"
+
+bool solve_tick(SolvePos *s) {
+    s->nodes++;
+    if (s->nodes >= s->local_limit) {
+        if (s->nodes >= s->node_limit) s->aborted = true;
+        return false;
+    }
+    if ((s->nodes & 1023) == 0 && (s->deadline > 0 || s->stop)) {
+        bool stop = s->stop && atomic_load_explicit(s->stop, memory_order_relaxed);
+        if (!stop && s->deadline > 0) {
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            stop = (double)ts.tv_sec + ts.tv_nsec * 1e-9 >= s->deadline;
+        }
+        if (stop) {
+            s->aborted = true;
+            s->node_limit = s->local_limit = s->nodes; /* every later tick fails at once */
+            return false;
+        }
+    }
+    return !s->aborted;
+}
+
+void solve_region(const SolvePos *s, int m, int *x0, int *x1, int *y0, int *y1) {
+    const int8_t *bx = s->box[s->sp];
+    int n = s->b->size - 1;
+    if (bx[0] > bx[1]) { /* no stones */
+        *x0 = *y0 = 0;
+        *x1 = *y1 = n;
+        return;
+    }
+    *x0 = bx[0] - m < 0 ? 0 : bx[0] - m;
+    *x1 = bx[1] + m > n ? n : bx[1] + m;
+    *y0 = bx[2] - m < 0 ? 0 : bx[2] - m;
+    *y1 = bx[3] + m > n ? n : bx[3] + m;
+}
+
+int solve_scan_class(const SolvePos *s, Color c, unsigned mask, int want, Move *out) {
+    const Board *b = s->b;
+    int x0, x1, y0, y1, n = 0;
+    if (want <= 0) return 0;
+    solve_region(s, 4, &x0, &x1, &y0, &y1);
+    for (int y = y0; y <= y1; y++) {
+        Move p = point_make(x0, y);
+        for (int x = x0; x <= x1; x++, p++) {
+            /* no branch but the last: whether a point is empty is as good
+             * as random, and mispredicted often as a branch of its own */
+            out[n] = p;
+            n += (b->cell[p] == CELL_EMPTY) & (mask >> b->ps[p].cls[c]);
+            if (n == want) return n;
+        }
+    }
+    return n;
+}
+
+int solve_fives_near(const SolvePos *s, Move p, Color c, Move *out, int max) {
+    const Board *b = s->b;
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        for (int o = -4; o <= 4; o++) {
+            Move q = (Move)(p + o * DIR_STEP[d]);
+            /* one branch for the two tests (see solve_scan_class) */
+            if (!o || !((b->cell[q] == CELL_EMPTY) & (b->ps[q].cls[c] == CLS_FIVE))) continue;
+            bool seen = false;
+            for (int i = 0; i < n; i++) seen |= out[i] == q;
+            if (seen) continue;
+            out[n++] = q;
+            if (n == max) return n;
+        }
+    return n;
+}
+
+int solve_fives(const SolvePos *s, Color c, Move *out, int max) {
+    int want = s->b->clscount[c][CLS_FIVE];
+    /* a single five point is nearly always on the last stone's lines */
+    if (want == 1 && max >= 1 && s->sp > 0 && solve_fives_near(s, s->st_move[s->sp - 1], c, out, 1) == 1)
+        return 1;
+    return solve_scan_class(s, c, 1u << CLS_FIVE, want < max ? want : max, out);
+}
+
+/* Long lists (the generators' candidate lists, up to CAND_MAX) go through a
+ * stable counting sort over the score range; short ones (the VCF's fours)
+ * and scores out of range through an insertion sort. */
+void solve_sort_moves(Move *m, int *score, int n) {
+    bool counting = n >= 24;
+    for (int i = 0; i < n && counting; i++) counting = (unsigned)score[i] < SORT_SCORES;
+    Move was[CAND_MAX];
+    memcpy(was, m, (size_t)n * sizeof *m);
+    if (counting) {
+        uint16_t start[SORT_SCORES + 1]; /* index: SORT_SCORES - 1 - score, highest first */
+        memset(start, 0, sizeof start);
+        for (int i = 0; i < n; i++) start[SORT_SCORES - score[i]]++;
+        for (int v = 1; v <= SORT_SCORES; v++) start[v] = (uint16_t)(start[v] + start[v - 1]);
+        for (int i = 0; i < n; i++) m[start[SORT_SCORES - 1 - score[i]]++] = was[i];
+        return;
+    }
+    int at[CAND_MAX]; /* at[k]: the place in was of m[k] */
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && score[at[j - 1]] < score[i]; j--) at[j] = at[j - 1];
+        at[j] = i;
+    }
+    for (int i = 0; i < n; i++) m[i] = was[at[i]];
+}
+
+/* The five point is found on the four's line (one line of SHAPE_FOUR, so
+ * one five point): the point where a run of a's stones through p, with p
+ * and that point filled, is five long (exactly five when a must make
+ * exactly five). */
+Move solve_four_five(const Board *b, Move p, Color a) {
+    int cls = b->ps[p].cls[a];
+    if (cls != CLS_FOUR && cls != CLS_FOUR_THREE) return MOVE_NONE;
+    int d = 0;
+    while (d < DIR_NB && ((b->ps[p].pair[d] >> (4 * a)) & 15) != SHAPE_FOUR) d++;
+    if (d == DIR_NB) return MOVE_NONE;
+    const int st = DIR_STEP[d], mine = a + 1;
+    const bool exact = rule_exact(b->rule, a);
+    for (int o = -4; o <= 4; o++) {
+        Move e = (Move)(p + o * st);
+        if (!o || b->cell[e] != CELL_EMPTY) continue;
+        int run = 1;
+        for (Move x = (Move)(e - st); x == p || b->cell[x] == mine; x = (Move)(x - st)) run++;
+        for (Move x = (Move)(e + st); x == p || b->cell[x] == mine; x = (Move)(x + st)) run++;
+        if (run == 5 || (run > 5 && !exact)) return e;
+    }
+    return MOVE_NONE;
+}

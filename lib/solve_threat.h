@@ -1,0 +1,171 @@
+/*
+ * solve_threat.h — the solver's lowest search layer: the position under
+ * search and threat generation over its shape state (fours, five points,
+ * candidate scans, threat-space defences). The layers above (vcf.h, vct.h,
+ * proof.h, solve.h) read and change the position only through this one.
+ *
+ * The solver searches on the caller's Board with board_place/board_unplace
+ * (cells and incremental shapes only, no history or symmetry keys) and keeps
+ * its own Zobrist key of the stones. Every search leaves the board as it
+ * found it.
+ */
+#ifndef GMK_SOLVE_THREAT_H
+#define GMK_SOLVE_THREAT_H
+
+#include <stdatomic.h>
+#include <time.h>
+
+#include "forbidden.h"
+#include "shapes.h"
+#include "zobrist.h"
+
+#define SOLVE_STACK 720          /* stones one search may place at once (nested look-ahead) */
+#define VCF_LINE_CAP 520         /* moves in a VCF line, five included */
+#define CAND_MAX 512             /* candidates at one node */
+
+/* Classes whose point makes at least one four. */
+#define CLS_FOUR_MASK                                                                          \
+    ((1u << CLS_FOUR) | (1u << CLS_FOUR_THREE) | (1u << CLS_DOUBLE_FOUR) | (1u << CLS_OPEN_FOUR))
+
+/* Search outcomes inside the solver. */
+enum { SR_FAIL = 0, SR_WIN = 1, SR_ABORT = 2 };
+
+/* How a VCF line ends. */
+enum {
+    VCF_END_FIVE = 0,      /* with the attacker's five (the line's last move) */
+    VCF_END_FORBIDDEN = 1, /* with a white four whose only defence is forbidden for black */
+};
+
+/* A forcing line (a threat: the VCF its owner would play if the other side
+ * passed): attacker and defender moves alternating. */
+typedef struct {
+    int len;                 /* moves in mv */
+    int fours;               /* attacker fours before the five (the depth it uses) */
+    int end;                 /* VCF_END_* */
+    Move mv[VCF_LINE_CAP];   /* the moves */
+} VcfLine;
+
+/* The layer's state: the position under search, the node limits every
+ * search layer counts against, and the defences' replay counters. */
+typedef struct {
+    Board *b;                       /* board being searched (borrowed for one call) */
+    Key key;                        /* Zobrist key of the stones on b */
+    int sp;                         /* stones placed by the solver */
+    Move st_move[SOLVE_STACK];      /* placed stones */
+    int8_t box[SOLVE_STACK + 1][4]; /* bounding box of stones per level: x0 x1 y0 y1 */
+    ShapeUndo *undo;                /* SOLVE_STACK shape undo records */
+
+    /* limits */
+    uint64_t nodes;                 /* nodes so far in this run */
+    uint64_t node_limit;            /* global node limit (UINT64_MAX: none) */
+    uint64_t local_limit;           /* budget of the current sub-search */
+    double deadline;                /* CLOCK_MONOTONIC seconds, 0 = none */
+    bool aborted;                   /* a global limit stopped the run */
+    atomic_int *stop;               /* another thread asks this run to stop (or NULL) */
+
+    /* defence_filter's shared replay (solve_defence.c) */
+    bool replay_check;              /* each candidate replayed on its own too (tests; always with GMK_DEBUG) */
+    uint64_t replay_shared;         /* candidates the shared replay decided */
+    uint64_t replay_mismatch;       /* ... where the candidate's own replay said otherwise */
+} SolvePos;
+
+/* ---- stones --------------------------------------------------------------- */
+
+/* Puts a stone of colour c on empty p (shapes, key, bounding box). */
+static inline void solve_place(SolvePos *s, Move p, Color c) {
+    int8_t *o = s->box[s->sp], *n = s->box[s->sp + 1];
+    int x = point_x(p), y = point_y(p);
+    n[0] = (int8_t)(x < o[0] ? x : o[0]);
+    n[1] = (int8_t)(x > o[1] ? x : o[1]);
+    n[2] = (int8_t)(y < o[2] ? y : o[2]);
+    n[3] = (int8_t)(y > o[3] ? y : o[3]);
+    board_place(s->b, p, c, &s->undo[s->sp]);
+    s->st_move[s->sp++] = p;
+    s->key ^= zobrist_table[c][p];
+}
+
+/* Takes back the last stone placed (of colour c). */
+static inline void solve_unplace(SolvePos *s, Color c) {
+    Move p = s->st_move[--s->sp];
+    board_unplace(s->b, p, c, &s->undo[s->sp]);
+    s->key ^= zobrist_table[c][p];
+}
+
+/* Takes back the last placed stones of a line that first played first and
+ * then the colours in turn. */
+static inline void solve_unplace_line(SolvePos *s, int placed, Color first) {
+    for (int k = placed; k > 0; k--) solve_unplace(s, (k & 1) ? first : (Color)!first);
+}
+
+/* Counts a node; false when a limit stops the search (s->aborted tells
+ * whether it was a global one). */
+bool solve_tick(SolvePos *s);
+/* Gives the sub-search that follows at most budget more nodes (0: no
+ * limit of its own); returns the limit to put back when it is over. */
+static inline uint64_t solve_budget(SolvePos *s, uint64_t budget) {
+    uint64_t saved = s->local_limit;
+    if (budget && s->nodes + budget < saved) s->local_limit = s->nodes + budget;
+    return saved;
+}
+
+/* Is p, empty, a legal move for colour c (renju: black not forbidden)? */
+static inline bool solve_legal(SolvePos *s, Move p, Color c) {
+    if (c != COLOR_BLACK || s->b->rule != RULE_RENJU) return true;
+    return board_forbidden(s->b, p) == FORBID_NONE;
+}
+
+/* ---- threats -------------------------------------------------------------- */
+
+/* Does colour c make a four (or better) at empty p? */
+static inline bool solve_is_four(const Board *b, Move p, Color c) {
+    return (CLS_FOUR_MASK >> b->ps[p].cls[c]) & 1;
+}
+
+/* The five point that colour a's move at empty p makes when p makes a
+ * single four (class CLS_FOUR or CLS_FOUR_THREE) and a has no five point
+ * yet, read from the cells before the stone is placed; MOVE_NONE for any
+ * other class. */
+Move solve_four_five(const Board *b, Move p, Color a);
+/* The scan region: the stones' bounding box widened by m, clipped. */
+void solve_region(const SolvePos *s, int m, int *x0, int *x1, int *y0, int *y1);
+/* Empty points where colour c's class is in mask, up to want of them. */
+int solve_scan_class(const SolvePos *s, Color c, unsigned mask, int want, Move *out);
+/* The empty points on the four lines through p (within 4) where colour c
+ * makes five; at most max of them. */
+int solve_fives_near(const SolvePos *s, Move p, Color c, Move *out, int max);
+/* Sorts m[0..n) (n <= CAND_MAX) by score, highest first, keeping the
+ * order of equal scores. Scores in 0 .. SORT_SCORES - 1 take the fast path
+ * on long lists; the move generators keep theirs there. score is only
+ * read. */
+#define SORT_SCORES 512
+void solve_sort_moves(Move *m, int *score, int n);
+/* Is m among the n moves of list? */
+static inline bool solve_listed(const Move *list, int n, Move m) {
+    for (int i = 0; i < n; i++)
+        if (list[i] == m) return true;
+    return false;
+}
+/* Colour c's five points anywhere (up to max). */
+int solve_fives(const SolvePos *s, Color c, Move *out, int max);
+
+/* ---- threat-space defences (solve_defence.c) ---------------------------- */
+
+/* Appends to out (n points already there, each set in mark, a BOARD_CELLS
+ * array) the moves of the blocker (!owner) that may stop owner's line R:
+ * its squares, the points near a forbidden end, the points that make one of
+ * the blocker's forced replies a four, and the blocker's four points now.
+ * Returns the new count. */
+int defence_collect(SolvePos *s, const VcfLine *R, Color owner, uint8_t *mark, Move *out, int n);
+/* Adds empty p to the set (mark, out, n); the eyes of blocker stone p. */
+void mark_add(const SolvePos *s, uint8_t *mark, Move p, Move *out, int *n);
+void mark_eyes(const SolvePos *s, uint8_t *mark, Move p, Color blocker, Move *out, int *n);
+/* Does owner's line R still win on the board as it is (blocker to move)? */
+bool defence_line_holds(SolvePos *s, const VcfLine *R, Color owner);
+/* Keeps the legal blocker moves after which R no longer wins; returns the
+ * count. */
+int defence_filter(SolvePos *s, const VcfLine *R, Color owner, Move *pts, int n);
+/* The slow reference of defence_collect + defence_filter: every empty
+ * point filtered, in out (CAND_MAX); returns the count. */
+int defence_every(SolvePos *s, const VcfLine *R, Color owner, Move *out);
+
+#endif /* GMK_SOLVE_THREAT_H */

@@ -67,7 +67,7 @@ COMPL_STAMP := $(COMPL)/.stamp
 MAN_PAGES := $(sort $(wildcard cmd/*.[1-9]))
 FIXTURE   := $(B)/ship/gmk-fixture
 
-.PHONY: all deps check check-long check-parallel check-threads check-unit check-cli check-fuzz check-fault check-determinism check-install \
+.PHONY: all deps check check-layers check-long check-parallel check-threads check-unit check-cli check-fuzz check-fault check-determinism check-install \
         bench demo puzzles install uninstall clean fuzz fuzz-build fuzz-replay
 .DEFAULT_GOAL := all
 
@@ -131,10 +131,16 @@ $(B)/tests/%: $(B)/tests/%.o $(TEST_COMMON_OBJ) $(LIBGMK)
 check: deps
 	@sh tests/deps.sh --tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-fault check-determinism \
-	  check-install check-parallel
+	  check-install check-parallel check-layers
 
 check-unit: $(TESTS) $(PROGS)
 	@sh tests/run-unit.sh $(TESTS)
+
+# The solver's layers (tests/layers.sh): no include or call goes up, from
+# the includes and from the objects' symbols; the self-test breaks a copy.
+check-layers: $(LIBGMK)
+	@CC="$(CC)" sh tests/layers.sh --self-test $(B)/lib lib
+	@sh tests/layers.sh $(B)/lib lib
 
 check-cli: $(PROGS) $(COMPL_STAMP) $(FIXTURE)
 	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_COMPLETIONS=$(abspath $(COMPL)) \

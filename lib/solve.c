@@ -44,6 +44,11 @@ Solver *solver_new(size_t memory) {
     Solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->vcf.pos = &s->pos;
+    s->dfpn.pos = &s->pos;
+    s->dfpn.vcf = &s->vcf;
+    s->proof.pos = &s->pos;
+    s->proof.vcf = &s->vcf;
+    s->proof.dfpn = &s->dfpn;
     s->pos.undo = malloc(SOLVE_STACK * sizeof *s->pos.undo);
     size_t vb = pow2_floor(memory / 4 / (VCF_WAYS * sizeof(VcfEntry)));
     size_t tbytes = 4 * sizeof(DfpnEntry) + sizeof(uint32_t); /* a bucket and its tags */
@@ -51,16 +56,16 @@ Solver *solver_new(size_t memory) {
     /* the move cache: a sixteenth at least, and what the powers of two leave */
     size_t mb = pow2_floor((memory - vb * VCF_WAYS * sizeof(VcfEntry) - tb * tbytes) / sizeof(MoveCache));
     s->vcf.vmask_max = vb - 1;
-    s->tmask_max = tb - 1;
-    s->mmask_max = mb - 1;
+    s->dfpn.tmask_max = tb - 1;
+    s->dfpn.mmask_max = mb - 1;
     s->vcf.vmask = (vb < VTAB_START ? vb : VTAB_START) - 1;
-    s->tmask = (tb < TTAB_START ? tb : TTAB_START) - 1;
-    s->mmask = (mb < MCACHE_START ? mb : MCACHE_START) - 1;
+    s->dfpn.tmask = (tb < TTAB_START ? tb : TTAB_START) - 1;
+    s->dfpn.mmask = (mb < MCACHE_START ? mb : MCACHE_START) - 1;
     s->vcf.vtab = solve_mem_new(&s->vcf.vmem, vb * VCF_WAYS * sizeof *s->vcf.vtab);
-    s->ttab = solve_mem_new(&s->tmem, tb * 4 * sizeof *s->ttab);
-    s->ttag = solve_mem_new(&s->tgmem, tb * sizeof *s->ttag);
-    s->mcache = solve_mem_new(&s->mmem, mb * sizeof *s->mcache);
-    if (!s->pos.undo || !s->vcf.vtab || !s->ttab || !s->ttag || !s->mcache) {
+    s->dfpn.ttab = solve_mem_new(&s->dfpn.tmem, tb * 4 * sizeof *s->dfpn.ttab);
+    s->dfpn.ttag = solve_mem_new(&s->dfpn.tgmem, tb * sizeof *s->dfpn.ttag);
+    s->dfpn.mcache = solve_mem_new(&s->dfpn.mmem, mb * sizeof *s->dfpn.mcache);
+    if (!s->pos.undo || !s->vcf.vtab || !s->dfpn.ttab || !s->dfpn.ttag || !s->dfpn.mcache) {
         solver_free(s);
         return NULL;
     }
@@ -72,10 +77,10 @@ void solver_free(Solver *s) {
     if (!s) return;
     free(s->pos.undo);
     solve_mem_free(&s->vcf.vmem);
-    solve_mem_free(&s->tmem);
-    solve_mem_free(&s->tgmem);
-    solve_mem_free(&s->mmem);
-    tree_free(&s->tree);
+    solve_mem_free(&s->dfpn.tmem);
+    solve_mem_free(&s->dfpn.tgmem);
+    solve_mem_free(&s->dfpn.mmem);
+    tree_free(&s->proof.tree);
     free(s);
 }
 
@@ -87,16 +92,16 @@ void solve_options_default(SolveOptions *o) {
     o->verify = true;
 }
 
-const SolveTree *solver_tree(const Solver *s) { return &s->tree_view; }
+const SolveTree *solver_tree(const Solver *s) { return &s->proof.view; }
 
 /* Prepares s for a search of b by the side to move (or attacker). */
 static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes, uint32_t max_ms) {
     s->pos.b = b;
-    s->att = attacker;
+    s->dfpn.att = attacker;
     s->pos.sp = 0;
-    s->shadow = 0;
-    s->shadow_dd = 0;
-    s->threat_cap = 0;
+    s->dfpn.shadow = 0;
+    s->dfpn.shadow_dd = 0;
+    s->dfpn.threat_cap = 0;
     /* the table keys start from the rule and the board size: a solver that
      * searched the same stones under another rule or on another board must
      * not reuse what it found there (tables persist between searches) */
@@ -116,18 +121,18 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
         if (y < bx[2]) bx[2] = (int8_t)y;
         bx[3] = (int8_t)y;
     }
-    s->age++;
+    s->dfpn.age++;
     s->pos.nodes = 0;
     s->pos.aborted = false;
     s->pos.stop = NULL;
-    s->weak_and = s->weak_or = false;
-    s->four_pn = 1;
-    s->cf_once = false;
+    s->dfpn.weak_and = s->dfpn.weak_or = false;
+    s->dfpn.four_pn = 1;
+    s->dfpn.cf_once = false;
     s->pos.node_limit = max_nodes ? max_nodes : UINT64_MAX;
     s->pos.local_limit = s->pos.node_limit;
     s->pos.deadline = max_ms ? now_s() + max_ms / 1000.0 : 0;
-    s->renju_black_att = b->rule == RULE_RENJU && attacker == COLOR_BLACK;
-    s->renju_black_def = b->rule == RULE_RENJU && attacker == COLOR_WHITE;
+    s->dfpn.renju_black_att = b->rule == RULE_RENJU && attacker == COLOR_BLACK;
+    s->dfpn.renju_black_def = b->rule == RULE_RENJU && attacker == COLOR_WHITE;
 }
 
 /* Is the game already decided on b (a win on the board, or no empty point)? */
@@ -140,7 +145,7 @@ SolveResult solver_vcf(Solver *s, Board *b, Color attacker, uint64_t max_nodes, 
     if (line_len) *line_len = 0;
     if (b->light || game_over(b)) return SOLVE_NOWIN;
     solve_begin(s, b, attacker, max_nodes, max_ms);
-    VcfLine *vl = line ? &s->scratch[0] : NULL;
+    VcfLine *vl = line ? &s->line : NULL;
     int r = vcf_run(&s->vcf, attacker, VCF_ANY, 0, vl);
     if (r == SR_WIN && line) {
         int n = vl->len < SOLVE_LINE_MAX ? vl->len : SOLVE_LINE_MAX;
@@ -150,148 +155,28 @@ SolveResult solver_vcf(Solver *s, Board *b, Color attacker, uint64_t max_nodes, 
     return r == SR_WIN ? SOLVE_WIN : r == SR_FAIL ? SOLVE_NOWIN : SOLVE_UNKNOWN;
 }
 
-/* Builds the proof tree of a VCF line (root = node 0). */
-static bool tree_from_line(Solver *s, const Move *mv, int len) {
-    tree_reset(&s->tree);
-    int root = tree_add_node(&s->tree, 0, 1);
-    if (root != 0) return false;
-    int next = tree_add_line(&s->tree, mv + 1, len - 1, -1);
-    tree_set_edge(&s->tree, 0, 0, mv[0], len > 1 ? next : -1);
-    tree_publish(s);
-    return !s->tree.overflow;
-}
-
 #define DEPTH_NO_LIMIT 200 /* attacker moves when no depth is given */
-
-/* Height of each node's subtree (memo h, -1 unknown). */
-static int tree_height(const TreeStore *t, int node, int *h) {
-    if (node < 0) return 0;
-    if (h[node] >= 0) return h[node];
-    h[node] = 0; /* a DAG: no cycles, this only guards */
-    int best = 0;
-    for (int i = 0; i < t->node[node].count; i++) {
-        int v = tree_height(t, t->edge[t->node[node].first + i].target, h);
-        if (v > best) best = v;
-    }
-    return h[node] = best + 1;
-}
-
-/* The main line of the proof tree: at each defender node the defence that
- * holds out longest; ends with the five (or the renju forbidden four). */
-static int line_from_tree(Solver *s, Move *line, int cap) {
-    const TreeStore *t = &s->tree;
-    Board *b = s->pos.b;
-    Color a = s->att, d = (Color)!a;
-    int *h = malloc((size_t)(t->nodes > 0 ? t->nodes : 1) * sizeof *h);
-    if (!h) return 0;
-    for (int i = 0; i < t->nodes; i++) h[i] = -1;
-    int len = 0, placed = 0, node = 0;
-    while (len + 3 < cap && node >= 0 && node < t->nodes && t->node[node].count > 0) {
-        const SolveEdge *e = &t->edge[t->node[node].first];
-        Move m = e->move;
-        line[len++] = m;
-        if (b->ps[m].cls[a] == CLS_FIVE) break;
-        solve_place(&s->pos, m, a);
-        placed++;
-        int dn = e->target, na = b->clscount[a][CLS_FIVE];
-        if (na >= 2) {
-            Move f[2];
-            solve_fives(&s->pos, a, f, 2);
-            line[len++] = f[0];
-            line[len++] = f[1];
-            break;
-        }
-        if (dn < 0 || dn >= t->nodes || t->node[dn].count == 0) break;
-        const SolveTreeNode *n = &t->node[dn];
-        const SolveEdge *pick = NULL, *pass = NULL;
-        int best = -1;
-        for (int i = 0; i < n->count; i++) {
-            const SolveEdge *x = &t->edge[n->first + i];
-            if (x->move == MOVE_PASS) {
-                pass = x;
-                continue;
-            }
-            int v = tree_height(t, x->target, h);
-            if (v > best) {
-                best = v;
-                pick = x;
-            }
-        }
-        Move dm = pick ? pick->move : MOVE_NONE;
-        if (!pick && pass) {
-            /* any defence the answer covers: the first legal point not listed */
-            for (int y = 0; y < b->size && dm == MOVE_NONE; y++)
-                for (int x = 0; x < b->size && dm == MOVE_NONE; x++) {
-                    Move q = point_make(x, y);
-                    if (b->cell[q] == CELL_EMPTY && solve_legal(&s->pos, q, d)) dm = q;
-                }
-            pick = pass;
-        }
-        if (dm == MOVE_NONE) break;
-        line[len++] = dm;
-        solve_place(&s->pos, dm, d);
-        placed++;
-        node = pick->target;
-    }
-    solve_unplace_line(&s->pos, placed, a);
-    free(h);
-    return len;
-}
-
-/* The proof tree of the VCF wins of moves (a root with those edges). */
-static bool tree_from_vcf_moves(Solver *s, const Move *moves, int n, int depth) {
-    Board *b = s->pos.b;
-    Color a = s->att, d = (Color)!a;
-    tree_reset(&s->tree);
-    bool ok = tree_add_node(&s->tree, 0, n) == 0;
-    for (int i = 0; i < n && ok; i++) {
-        Move p = moves[i];
-        int target = -1;
-        if (b->ps[p].cls[a] != CLS_FIVE) {
-            solve_place(&s->pos, p, a);
-            int na = b->clscount[a][CLS_FIVE];
-            Move q = MOVE_NONE;
-            if (na == 1) solve_fives(&s->pos, a, &q, 1);
-            if (na >= 2 || (na == 1 && s->renju_black_def && board_forbidden(b, q) != FORBID_NONE)) {
-                target = tree_add_node(&s->tree, 0, 0);
-            } else if (na == 1) {
-                VcfLine *L = &s->scratch[3];
-                solve_place(&s->pos, q, d);
-                int r = vcf_run(&s->vcf, a, depth - 1, 0, L);
-                solve_unplace(&s->pos, d);
-                int chain = r == SR_WIN ? tree_add_line(&s->tree, L->mv, L->len, -1) : -1;
-                target = chain >= 0 ? tree_add_node(&s->tree, 0, 1) : -1;
-                if (target >= 0) tree_set_edge(&s->tree, target, 0, q, chain);
-            }
-            solve_unplace(&s->pos, a);
-            ok = target >= 0;
-        }
-        if (ok) tree_set_edge(&s->tree, 0, i, p, target);
-    }
-    tree_publish(s);
-    return ok && !s->tree.overflow;
-}
 
 /* The VCF part of solver_solve. */
 static int solve_vcf_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
     int depth = o->depth ? o->depth : VCF_ANY;
-    VcfLine *vl = &s->scratch[0];
+    VcfLine *vl = &s->line;
     int r = SR_FAIL;
     if (o->shortest) {
-        if (s->pos.b->clscount[s->att][CLS_FIVE]) r = vcf_run(&s->vcf, s->att, 0, 0, vl);
-        for (int d = 1; d <= depth && r == SR_FAIL; d++) r = vcf_run(&s->vcf, s->att, d, 0, vl);
+        if (s->pos.b->clscount[s->dfpn.att][CLS_FIVE]) r = vcf_run(&s->vcf, s->dfpn.att, 0, 0, vl);
+        for (int d = 1; d <= depth && r == SR_FAIL; d++) r = vcf_run(&s->vcf, s->dfpn.att, d, 0, vl);
     } else {
-        r = vcf_run(&s->vcf, s->att, depth, 0, vl);
+        r = vcf_run(&s->vcf, s->dfpn.att, depth, 0, vl);
     }
     if (r != SR_WIN) return r;
     out->line_len = vl->len < SOLVE_LINE_MAX ? vl->len : SOLVE_LINE_MAX;
     memcpy(out->line, vl->mv, (size_t)out->line_len * sizeof *out->line);
     if (o->all) {
-        int n = vcf_all(&s->vcf, s->att, depth, out->wins);
+        int n = vcf_all(&s->vcf, s->dfpn.att, depth, out->wins);
         if (n < 0) return SR_ABORT;
         out->wins_len = n;
-        if (!tree_from_vcf_moves(s, out->wins, n, depth)) return SR_ABORT;
-    } else if (!tree_from_line(s, out->line, out->line_len)) {
+        if (!proof_from_vcf_moves(&s->proof, out->wins, n, depth)) return SR_ABORT;
+    } else if (!proof_from_line(&s->proof, out->line, out->line_len)) {
         return SR_ABORT;
     }
     return SR_WIN;
@@ -300,19 +185,19 @@ static int solve_vcf_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
 /* The search variants' parameters (SolveOptions.variant; see gmk.h). */
 typedef struct {
     uint8_t threes, depth; /* 0: the threes or the depth asked for */
-    uint8_t min_cls;       /* Solver.min_cls */
+    uint8_t min_cls;       /* Dfpn.min_cls */
     uint8_t budget;        /* nodes, in units of 100,000; 0: no limit */
-    uint8_t cap;           /* non-four attacker moves on a line (Solver.threat_cap); 0: any */
+    uint8_t cap;           /* non-four attacker moves on a line (Dfpn.threat_cap); 0: any */
 } SolvePass;
 #define PLAN_MAX 8
 static const struct {
     bool weak_and, weak_or;    /* weak numbers at AND / OR nodes */
-    bool related_threats;      /* VCT: Solver.related_threats */
+    bool related_threats;      /* VCT: Dfpn.related_threats */
     uint8_t pn_radius;         /* attacker moves beyond this distance cost more */
-    uint8_t four_pn;           /* Solver.four_pn */
-    bool cf_once;              /* Solver.cf_once */
-    uint8_t quiet_cls;         /* VCT, the search as asked: Solver.min_cls (the last pass takes any) */
-    uint8_t def_cls;           /* Solver.def_cls */
+    uint8_t four_pn;           /* Dfpn.four_pn */
+    bool cf_once;              /* Dfpn.cf_once */
+    uint8_t quiet_cls;         /* VCT, the search as asked: Dfpn.min_cls (the last pass takes any) */
+    uint8_t def_cls;           /* Dfpn.def_cls */
     SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
 } VARIANT[SOLVE_VARIANTS] = {
     {false, false, true, 3, 2, true, CLS_OPEN_TWO_TWO, CLS_THREE, {{0}}},
@@ -332,13 +217,13 @@ static const struct {
  * 美味诘连珠 #43, white n11, was disproven without this pass), take the
  * point that a counter-four of the defender needs, or (renju) change which
  * points are forbidden. A disproof is complete only with every empty point
- * tried (Solver.quiet_all, keyed apart); --shortest and --all try them from
+ * tried (Dfpn.quiet_all, keyed apart); --shortest and --all try them from
  * the start. */
 static int vct_run_complete(Solver *s, int depth, int fr) {
-    int r = vct_run(s, depth, fr);
-    if (r != SR_FAIL || s->quiet_all) return r;
-    s->quiet_all = true;
-    return vct_run(s, depth, fr);
+    int r = vct_run(&s->dfpn, depth, fr);
+    if (r != SR_FAIL || s->dfpn.quiet_all) return r;
+    s->dfpn.quiet_all = true;
+    return vct_run(&s->dfpn, depth, fr);
 }
 
 /* VCT with the variant's narrower passes first: threats of short VCFs only
@@ -360,22 +245,22 @@ static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int *fr) {
         int d = plan[i].depth ? plan[i].depth : *depth;
         if (t > o->threes || d > *depth || (t == o->threes && d == *depth && !plan[i].min_cls && !plan[i].cap))
             continue;
-        s->threes = t;
-        s->min_cls = plan[i].min_cls;
-        s->threat_cap = plan[i].cap;
+        s->dfpn.threes = t;
+        s->dfpn.min_cls = plan[i].min_cls;
+        s->dfpn.threat_cap = plan[i].cap;
         uint64_t saved = solve_budget(&s->pos, plan[i].budget * UINT64_C(100000));
-        int r = vct_run(s, d, plan[i].cap ? plan[i].cap : *fr);
+        int r = vct_run(&s->dfpn, d, plan[i].cap ? plan[i].cap : *fr);
         s->pos.local_limit = saved;
         if (r == SR_WIN) {
             *depth = d;
             if (plan[i].cap) *fr = plan[i].cap;
             return r;
         }
-        s->threat_cap = 0;
+        s->dfpn.threat_cap = 0;
         if (s->pos.aborted) return r;
     }
-    s->threes = o->threes;
-    s->min_cls = VARIANT[o->variant].quiet_cls;
+    s->dfpn.threes = o->threes;
+    s->dfpn.min_cls = VARIANT[o->variant].quiet_cls;
     return vct_run_complete(s, *depth, *fr);
 }
 
@@ -383,20 +268,20 @@ static int vct_passes(Solver *s, const SolveOptions *o, int *depth, int *fr) {
 static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) {
     int depth = o->depth ? o->depth : DEPTH_NO_LIMIT;
     int fr = o->kind == SOLVE_WIN_IN ? o->win_moves * 2 : 0;
-    s->mode = o->kind;
-    s->threes = o->threes;
-    s->min_cls = 0;
-    s->threat_cap = 0;
+    s->dfpn.mode = o->kind;
+    s->dfpn.threes = o->threes;
+    s->dfpn.min_cls = 0;
+    s->dfpn.threat_cap = 0;
     /* --shortest and --all disprove too (a shorter win, another first
      * move): every empty point from the start (vct_run_complete) */
-    s->quiet_all = o->shortest || o->all;
+    s->dfpn.quiet_all = o->shortest || o->all;
     int r = SR_FAIL;
     if (o->shortest) {
         for (int d = 1; d <= depth && r == SR_FAIL; d++) {
-            r = vct_run(s, d, fr);
+            r = vct_run(&s->dfpn, d, fr);
             if (r == SR_WIN) depth = d;
         }
-    } else if (s->mode == SOLVE_VCT && !o->all) {
+    } else if (s->dfpn.mode == SOLVE_VCT && !o->all) {
         r = vct_passes(s, o, &depth, &fr);
     } else {
         r = vct_run_complete(s, depth, fr);
@@ -404,25 +289,25 @@ static int solve_tree_kind(Solver *s, const SolveOptions *o, SolveOutcome *out) 
     if (r != SR_WIN) return r;
     if (o->all) {
         Move cand[CAND_MAX];
-        int n = vct_root_moves(s, depth, fr, cand);
+        int n = vct_root_moves(&s->dfpn, depth, fr, cand);
         for (int i = 0; i < n; i++) {
-            int x = vct_run_after(s, cand[i], depth, fr);
+            int x = vct_run_after(&s->dfpn, cand[i], depth, fr);
             if (x == SR_WIN) out->wins[out->wins_len++] = cand[i];
             else if (x == SR_ABORT) {
                 if (s->pos.aborted) return SR_ABORT;
                 out->undecided[out->undecided_len++] = cand[i];
             }
         }
-        if (!out->wins_len || !vct_extract(s, depth, fr, out->wins, out->wins_len)) {
+        if (!out->wins_len || !proof_extract(&s->proof, depth, fr, out->wins, out->wins_len)) {
             if (!s->pos.aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
             return SR_ABORT;
         }
-    } else if (!vct_extract(s, depth, fr, NULL, 0)) {
+    } else if (!proof_extract(&s->proof, depth, fr, NULL, 0)) {
         if (!s->pos.aborted) snprintf(out->note, sizeof out->note, "the proof tree could not be built");
         return SR_ABORT;
     }
-    out->line_len = line_from_tree(s, out->line, SOLVE_LINE_MAX);
-    out->threat_cap = s->threat_cap;
+    out->line_len = proof_main_line(&s->proof, out->line, SOLVE_LINE_MAX);
+    out->threat_cap = s->dfpn.threat_cap;
     return SR_WIN;
 }
 
@@ -432,8 +317,8 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     out->wins_len = out->undecided_len = out->threat_cap = 0;
     out->verified = false;
     out->note[0] = '\0';
-    tree_reset(&s->tree);
-    tree_publish(s);
+    tree_reset(&s->proof.tree);
+    tree_publish(&s->proof.tree, &s->proof.view);
     if (b->light || o->kind < SOLVE_VCF || o->kind > SOLVE_WIN_IN || o->depth < 0 || o->depth > 250 ||
         o->threes < 1 || o->threes > 99 || (o->kind == SOLVE_WIN_IN && (o->win_moves < 1 || o->win_moves > 4)) ||
         o->variant < 0 || o->variant >= SOLVE_VARIANTS)
@@ -445,20 +330,20 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     }
     solve_begin(s, b, board_to_move(b), o->max_nodes, o->max_ms);
     s->pos.stop = o->stop;
-    s->weak_and = VARIANT[o->variant].weak_and;
-    s->weak_or = VARIANT[o->variant].weak_or;
-    s->four_pn = VARIANT[o->variant].four_pn;
-    s->cf_once = VARIANT[o->variant].cf_once;
-    s->related_threats = VARIANT[o->variant].related_threats;
-    s->patches = 0;
-    s->att_vcf_budget = 20000;
-    s->def_vcf_budget = 0;
-    s->att_vcf_depth = VCF_ANY;
-    s->def_vcf_depth = 2;
-    s->def_threat_depth = 2;
-    s->pn_radius = VARIANT[o->variant].pn_radius;
-    s->def_cls = VARIANT[o->variant].def_cls;
-    s->pn_far = 2;
+    s->dfpn.weak_and = VARIANT[o->variant].weak_and;
+    s->dfpn.weak_or = VARIANT[o->variant].weak_or;
+    s->dfpn.four_pn = VARIANT[o->variant].four_pn;
+    s->dfpn.cf_once = VARIANT[o->variant].cf_once;
+    s->dfpn.related_threats = VARIANT[o->variant].related_threats;
+    s->dfpn.patches = 0;
+    s->dfpn.att_vcf_budget = 20000;
+    s->dfpn.def_vcf_budget = 0;
+    s->dfpn.att_vcf_depth = VCF_ANY;
+    s->dfpn.def_vcf_depth = 2;
+    s->dfpn.def_threat_depth = 2;
+    s->dfpn.pn_radius = VARIANT[o->variant].pn_radius;
+    s->dfpn.def_cls = VARIANT[o->variant].def_cls;
+    s->dfpn.pn_far = 2;
     int r;
     for (int round = 0;; round++) {
         out->wins_len = out->undecided_len = out->threat_cap = 0;
@@ -477,11 +362,11 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
             r = SR_ABORT; /* the note: "time limit" */
             break;
         }
-        if (o->kind != SOLVE_VCF && err.defence && err.node >= 0 && err.node < s->tree.nodes &&
-            s->tree.node_key[err.node] && round + 1 < PATCH_ROUNDS && s->patches < PATCH_MAX) {
-            Key key = s->tree.node_key[err.node];
-            s->patch[s->patches++] = (SolvePatch){key, err.move};
-            vct_forget_proofs(s, key);
+        if (o->kind != SOLVE_VCF && err.defence && err.node >= 0 && err.node < s->proof.tree.nodes &&
+            s->proof.tree.node_key[err.node] && round + 1 < PATCH_ROUNDS && s->dfpn.patches < PATCH_MAX) {
+            Key key = s->proof.tree.node_key[err.node];
+            s->dfpn.patch[s->dfpn.patches++] = (SolvePatch){key, err.move};
+            vct_forget_proofs(&s->dfpn, key);
             continue;
         }
         char pt[8];
@@ -498,8 +383,8 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
                                                              : "node limit");
     if (out->result != SOLVE_WIN) {
         out->line_len = 0;
-        tree_reset(&s->tree);
-        tree_publish(s);
+        tree_reset(&s->proof.tree);
+        tree_publish(&s->proof.tree, &s->proof.view);
     }
     out->nodes = s->pos.nodes;
     out->ms = (now_s() - t0) * 1000;
@@ -693,8 +578,8 @@ GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence
     DefendLimits L = {0, o->max_ms ? t0 + o->max_ms / 1000.0 : 0};
     GmkStatus st = defend_scan(s, b, o, &L, out, false);
     out->nodes = L.used;
-    tree_reset(&s->tree);
-    tree_publish(s);
+    tree_reset(&s->proof.tree);
+    tree_publish(&s->proof.tree, &s->proof.view);
     out->ms = (now_s() - t0) * 1000;
     return st;
 }

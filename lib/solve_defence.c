@@ -18,6 +18,9 @@
  * replay). Moves outside
  * the candidate set leave R intact on the board as far as the rules go; the
  * checker (solve_check.c) makes sure of it for every proof.
+ *
+ * Beside them, two candidate sets of the df-pn move generators: the legal
+ * four points (solve_add_fours) and whether a harmless point exists.
  */
 #include <assert.h>
 #include <string.h>
@@ -342,4 +345,35 @@ int defence_every(SolvePos *s, const VcfLine *R, Color owner, Move *out) {
     int n = 0;
     mark_all(s, mark, out, &n);
     return defence_filter(s, R, owner, out, n);
+}
+
+int solve_add_fours(SolvePos *s, Color c, uint8_t *mark, Move *out, int n) {
+    const Board *b = s->b;
+    int want = b->clscount[c][CLS_FOUR] + b->clscount[c][CLS_FOUR_THREE] +
+               b->clscount[c][CLS_DOUBLE_FOUR] + b->clscount[c][CLS_OPEN_FOUR];
+    Move f[CAND_MAX];
+    int nf = solve_scan_class(s, c, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    for (int i = 0; i < nf; i++)
+        if (solve_legal(s, f[i], c)) mark_add(s, mark, f[i], out, &n);
+    return n;
+}
+
+bool solve_harmless_point(const SolvePos *s) {
+    const Board *b = s->b;
+    const int8_t *bx = s->box[s->sp];
+    int size = b->size;
+    if (bx[0] >= 6 || bx[1] <= size - 7 || bx[2] >= 6 || bx[3] <= size - 7) return true;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            Move p = point_make(x, y);
+            if (b->cell[p] != CELL_EMPTY) continue;
+            bool clear = true;
+            for (int d = 0; d < DIR_NB && clear; d++)
+                for (int o = -5; o <= 5 && clear; o++) {
+                    int v = b->cell[p + o * DIR_STEP[d]];
+                    clear = o == 0 || v == CELL_EMPTY || v == CELL_WALL;
+                }
+            if (clear) return true;
+        }
+    return false;
 }

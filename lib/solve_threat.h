@@ -13,6 +13,7 @@
 #define GMK_SOLVE_THREAT_H
 
 #include <stdatomic.h>
+#include <string.h>
 #include <time.h>
 
 #include "forbidden.h"
@@ -147,6 +148,43 @@ static inline bool solve_listed(const Move *list, int n, Move m) {
 }
 /* Colour c's five points anywhere (up to max). */
 int solve_fives(const SolvePos *s, Color c, Move *out, int max);
+
+/* ---- candidates of the df-pn move generators -------------------------- */
+
+/* The attacker's strongest line shape at p. */
+static inline int solve_max_shape(const Board *b, Move p, Color c) {
+    int m = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        int sh = (b->ps[p].pair[d] >> (4 * c)) & 15;
+        if (sh > m && sh != SHAPE_OVERLINE) m = sh;
+    }
+    return m;
+}
+
+/* Does colour c make a line shape of at least thr (an overline aside) at
+ * p? The four shapes at once: bytes of at most 10, so no carries. */
+static inline bool solve_shape_at_least(const Board *b, Move p, Color c, int thr) {
+    uint32_t x;
+    memcpy(&x, b->ps[p].pair, sizeof x);
+    x = (x >> (4 * c)) & 0x0F0F0F0Fu;
+    uint32_t ge = x + (uint32_t)(0x80 - thr) * 0x01010101u, over = x + (0x80u - SHAPE_OVERLINE) * 0x01010101u;
+    return (ge & ~over & 0x80808080u) != 0;
+}
+
+/* A candidate's rank for the generators' ordering: its class for colour
+ * cls_of, then the attacker's strongest line shape there; below 256, so
+ * that a group offset of 256 keeps the score under SORT_SCORES. */
+static inline int solve_cand_rank(const Board *b, Move p, Color cls_of, Color att) {
+    _Static_assert(CLS_NB <= 16 && 2 * 256 <= SORT_SCORES, "a class and a shape fit below 256");
+    return b->ps[p].cls[cls_of] * 16 + solve_max_shape(b, p, att);
+}
+
+/* The legal four points of colour c, appended to out (marked in mark:
+ * mark_add). */
+int solve_add_fours(SolvePos *s, Color c, uint8_t *mark, Move *out, int n);
+/* Is there an empty point with no stone within five on its four lines (a
+ * defender move as good as a pass)? */
+bool solve_harmless_point(const SolvePos *s);
 
 /* ---- threat-space defences (solve_defence.c) ---------------------------- */
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solve.h"
+#include "solve_tree.h"
 
 #define TREE_NODE_CAP (1 << 22) /* nodes (and edges) at most: beyond, the tree is incomplete */
 
@@ -118,9 +118,9 @@ int tree_add_line(TreeStore *t, const Move *mv, int len, int tail) {
     return next;
 }
 
-void tree_publish(Solver *s) {
-    s->tree_view.node = s->tree.node;
-    s->tree_view.nodes = s->tree.nodes;
-    s->tree_view.edge = s->tree.edge;
-    s->tree_view.edges = s->tree.edges;
+void tree_publish(const TreeStore *t, SolveTree *view) {
+    view->node = t->node;
+    view->nodes = t->nodes;
+    view->edge = t->edge;
+    view->edges = t->edges;
 }

@@ -137,18 +137,18 @@ static void test_tables_grow(void **state) {
     Solver *s;
     Board *b = quintet_vct_solved(&s, &o);
     uint64_t grown = out_buf.nodes;
-    assert_true(s->vcf.vmask > VTAB_START - 1 && s->tmask > TTAB_START - 1 && s->mmask > MCACHE_START - 1);
+    assert_true(s->vcf.vmask > VTAB_START - 1 && s->dfpn.tmask > TTAB_START - 1 && s->dfpn.mmask > MCACHE_START - 1);
     solver_free(s);
     s = solver_new(8 << 20);
     assert_non_null(s);
     /* the blocks of the full size, untouched (zero), as the tables */
     s->vcf.vtab = s->vcf.vmem.block;
-    s->ttab = s->tmem.block;
-    s->ttag = s->tgmem.block;
-    s->mcache = s->mmem.block;
+    s->dfpn.ttab = s->dfpn.tmem.block;
+    s->dfpn.ttag = s->dfpn.tgmem.block;
+    s->dfpn.mcache = s->dfpn.mmem.block;
     s->vcf.vmask = s->vcf.vmask_max;
-    s->tmask = s->tmask_max;
-    s->mmask = s->mmask_max;
+    s->dfpn.tmask = s->dfpn.tmask_max;
+    s->dfpn.mmask = s->dfpn.mmask_max;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
     assert_int_equal(out_buf.nodes, grown);
     solver_free(s);
@@ -158,7 +158,7 @@ static void test_tables_grow(void **state) {
     b = test_board(RULE_RENJU, 15, "h8 a1 i8 a2 j8 a3");
     o.kind = SOLVE_VCF;
     assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
-    assert_true(s->vcf.vmask == VTAB_START - 1 && s->tmask == TTAB_START - 1 && s->mmask == MCACHE_START - 1);
+    assert_true(s->vcf.vmask == VTAB_START - 1 && s->dfpn.tmask == TTAB_START - 1 && s->dfpn.mmask == MCACHE_START - 1);
     solver_free(s);
     board_free(b);
 }
@@ -200,23 +200,23 @@ static void test_forget_proofs(void **state) {
     Solver *s;
     Board *b = quintet_vct_solved(&s, &o);
     uint64_t first = out_buf.nodes;
-    size_t n = (s->tmask + 1) * 4, proven = 0, open = 0, disproven = 0;
+    size_t n = (s->dfpn.tmask + 1) * 4, proven = 0, open = 0, disproven = 0;
     DfpnEntry *before = malloc(n * sizeof *before);
     assert_non_null(before);
-    memcpy(before, s->ttab, n * sizeof *before);
+    memcpy(before, s->dfpn.ttab, n * sizeof *before);
     Key patched = 0;
-    for (size_t i = 0; i <= s->mmask && !patched; i++) patched = s->mcache[i].key;
+    for (size_t i = 0; i <= s->dfpn.mmask && !patched; i++) patched = s->dfpn.mcache[i].key;
     assert_true(patched != 0);
-    vct_forget_proofs(s, patched);
-    assert_null(vct_mcache_find(s, patched));
+    vct_forget_proofs(&s->dfpn, patched);
+    assert_null(vct_mcache_find(&s->dfpn, patched));
     for (size_t i = 0; i < n; i++) {
         if (!before[i].key) continue;
         if (before[i].pn == 0) {
             proven++;
-            assert_true(s->ttab[i].key == 0);
+            assert_true(s->dfpn.ttab[i].key == 0);
         } else {
             before[i].dn == 0 ? disproven++ : open++;
-            assert_memory_equal(&s->ttab[i], &before[i], sizeof before[i]);
+            assert_memory_equal(&s->dfpn.ttab[i], &before[i], sizeof before[i]);
         }
     }
     free(before);
@@ -230,23 +230,23 @@ static void test_forget_proofs(void **state) {
 /* The search misses a defence, the checker finds it, and the patch round
  * proves the puzzle with it: a test hook drops one defence of the proof's
  * first defender node (the position after the winning first move), which
- * the checker must then ask for (Solver.patch), and the second round, on
+ * the checker must then ask for (Dfpn.patch), and the second round, on
  * the table less its proofs (vct_forget_proofs), must answer it. The hook
  * drops the move after defence_filter, as the filter itself would: such a
  * patch used to be ignored (gen_and looked for it in the candidates' marks,
  * which still held it), and the same proof came back in every round: five
  * patches of the same move, then unknown. The dropped defence is one off
  * the pass edge's line; one on it is given its edge back by the
- * extraction, which replays that line (vct_extract.c), so the first proof
+ * extraction, which replays that line (proof.c, vct.c vct_walk), so the first proof
  * is checked and no patch is asked for. */
 static struct {
     Move first, dropped;
     int drops;
 } drop_one;
 
-static int drop_one_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, int n) {
+static int drop_one_hook(Dfpn *s, const VcfLine *R, Color owner, Move *kept, int n) {
     (void)R;
-    if (owner != s->att || s->pos.sp != 1 || s->pos.st_move[0] != drop_one.first) return n;
+    if (owner != s->att || s->pos->sp != 1 || s->pos->st_move[0] != drop_one.first) return n;
     int m = 0;
     for (int i = 0; i < n; i++)
         if (kept[i] != drop_one.dropped) kept[m++] = kept[i];
@@ -259,13 +259,13 @@ static int drop_one_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, i
 static int patches_when_dropped(Board *b, const SolveOptions *o, Move dropped) {
     Solver *s = solver_new(8 << 20);
     assert_non_null(s);
-    s->defence_hook = drop_one_hook;
+    s->dfpn.defence_hook = drop_one_hook;
     drop_one.dropped = dropped;
     drop_one.drops = 0;
     assert_int_equal(solve(s, b, o, &out_buf), SOLVE_WIN);
     assert_true(drop_one.drops > 0);
-    int n = s->patches;
-    for (int i = 0; i < n; i++) assert_true(s->patch[i].move == dropped);
+    int n = s->dfpn.patches;
+    for (int i = 0; i < n; i++) assert_true(s->dfpn.patch[i].move == dropped);
     solver_free(s);
     return n;
 }
@@ -346,7 +346,7 @@ static void test_table_batch(void **state) {
     board_free(b);
 }
 
-/* The related VCF search (lib/vcf.c, Solver.vcf_related: the attacker's
+/* The related VCF search (lib/vcf.c, Vcf.related: the attacker's
  * shortcut at df-pn OR nodes) plays, after its first four, only fours on the
  * previous four's lines. On quintet's VCF cases (MIT, Copyright (c) 2020
  * Renju Note) each of its answers is the complete search's or a miss, never
@@ -495,12 +495,12 @@ static void test_threat_cap(void **state) {
     uint64_t below = 0;
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
         Board *b = test_board(RULE_RENJU, 15, VARIANT_CASES[CASES[i].pos].moves);
-        s->proofs_below = 0;
+        s->dfpn.proofs_below = 0;
         assert_int_equal(solve(s, b, &o, &out_buf), SOLVE_WIN);
         assert_int_equal(out_buf.threat_cap, CASES[i].cap);
         assert_true(out_buf.verified);
-        if (CASES[i].cap == 1) assert_int_equal(s->proofs_below, 0);
-        below += s->proofs_below;
+        if (CASES[i].cap == 1) assert_int_equal(s->dfpn.proofs_below, 0);
+        below += s->dfpn.proofs_below;
         int most = tree_max_threats(b, solver_tree(s), 0, true);
         assert_true(most >= 1 && most <= out_buf.threat_cap);
         /* the other variants do not cap */
@@ -901,7 +901,7 @@ static void test_pass_line(void **state) {
  * stone that makes the straight-four point of one of its threes a double
  * four), #30 (black attacks; a white stone makes a false three of one of
  * black's fours real) and #112 (white attacks; the same against black's
- * VCF at OR nodes). Before vct_defence.c followed those stones (forbid_deps),
+ * VCF at OR nodes). Before solve_defence.c (then vct_defence.c) followed those stones (forbid_deps),
  * the first 100,000 nodes of these three dropped 8, 5 and 45 moves, and a
  * win (below) was called nowin. Each must compare more than 50 sets of
  * candidates (#30: 89 in its 100,000 nodes since the 1 + e threshold is
@@ -910,11 +910,11 @@ static struct {
     long sets, missed;
 } defence_xc;
 
-static int defence_xc_hook(Solver *s, const VcfLine *R, Color owner, Move *kept, int n) {
-    if (!defence_line_holds(&s->pos, R, owner)) return n; /* every candidate is kept: nothing to compare */
+static int defence_xc_hook(Dfpn *s, const VcfLine *R, Color owner, Move *kept, int n) {
+    if (!defence_line_holds(s->pos, R, owner)) return n; /* every candidate is kept: nothing to compare */
     defence_xc.sets++;
     Move every[CAND_MAX];
-    int m = defence_every(&s->pos, R, owner, every);
+    int m = defence_every(s->pos, R, owner, every);
     for (int i = 0; i < m; i++) {
         bool found = false;
         for (int j = 0; j < n && !found; j++) found = kept[j] == every[i];
@@ -932,7 +932,7 @@ static void test_defence_every(void **state) {
     char *text = test_shared_file("puzzles/lfz084.tsv", NULL);
     Solver *s = solver_new(16 << 20);
     assert_non_null(s);
-    s->defence_hook = defence_xc_hook;
+    s->dfpn.defence_hook = defence_xc_hook;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         Board *b = lfz084_board("天狗道场_puzzle", cases[i].index);
         assert_int_equal(board_to_move(b), cases[i].to_move);
@@ -946,7 +946,7 @@ static void test_defence_every(void **state) {
         assert_true(defence_xc.sets > 50);
         board_free(b);
     }
-    s->defence_hook = NULL;
+    s->dfpn.defence_hook = NULL;
     /* 六路连珠习题5 #73 (6x6, black; the source keeps it in rows 10..15 of
      * a 15x15 frame): a win that the search called nowin (1,622 nodes)
      * before, as the black move that stops white's VCF ending on black's
@@ -969,7 +969,7 @@ static void test_defence_every(void **state) {
     free(text);
 }
 
-/* defence_filter's shared replay (lib/vct_defence.c defence_replay_all):
+/* defence_filter's shared replay (lib/solve_defence.c defence_replay_all):
  * every candidate it decides is replayed on its own as well, and the two
  * must agree, in renju (a black attacker and a white one) and in the other
  * two rules, on hard lfz084 天狗道场 positions searched for 100,000 nodes. */

@@ -565,6 +565,13 @@ static size_t utf8_seq_len(const unsigned char *s, size_t n) {
     return len;
 }
 
+bool out_utf8_valid(const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0, k; i < len; i += k)
+        if (!(k = u[i] < 0x80 ? 1 : utf8_seq_len(u + i, len - i))) return false;
+    return true;
+}
+
 void out_json_string(const char *s, size_t len) {
     const unsigned char *u = (const unsigned char *)s;
     putchar('"');

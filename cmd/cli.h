@@ -165,6 +165,7 @@ int cli_exit_status(const Cli *cli);
 /* Output helpers on stdout. A failed write on a closed pipe ends the program
  * quietly (as SIGPIPE would); other write errors are reported, exit 2. */
 void out_json_string(const char *s, size_t len);
+bool out_utf8_valid(const char *s, size_t len); /* well-formed UTF-8: out_json_string keeps it as is */
 void out_carry(const PosSource *src);          /* "\t" + carried fields, if any */
 void out_flush(const Cli *cli);                /* fflush + error check */
 /* The normalised position of b. */

@@ -129,15 +129,13 @@ typedef struct {
     BookPositions *positions;  /* dump: a position for each key */
     const char *file;          /* file being read (build) */
     uint64_t bad_records;
-    long records;              /* records of the current file so far (good and bad) */
     double t0, last_progress;  /* start of the run, last progress line (s) */
     bool tty;                  /* progress on stderr (a terminal, or --progress) */
     bool term;                 /* stderr is a terminal: the line is rewritten in place */
     int shown;                 /* length of the progress line on the terminal */
     uint64_t total_bytes;      /* bytes of the input files (0: unknown) */
-    uint64_t done_bytes;       /* bytes of the files and chunks read before the current chunk */
-    size_t chunk_bytes;        /* bytes of the current chunk */
-    long chunk_line, chunk_lines; /* its first line and its lines */
+    uint64_t done_bytes;       /* bytes of the files read before the current one */
+    RecordStream stream;       /* how far the current file is read */
     long cur_line;             /* line of the last record read */
 } Gb;
 
@@ -275,11 +273,12 @@ static void progress(Gb *g, bool final) {
     uint64_t games = book_builder_games(g->bb);
     double rate = el > 0 ? (double)games / el : 0;
     char where[96] = "", eta[48], line[256];
-    if (!final && g->total_bytes > 0 && g->chunk_lines > 0) {
-        double in_chunk = (double)(g->cur_line - g->chunk_line) / (double)g->chunk_lines;
+    const RecordStream *rs = &g->stream;
+    if (!final && g->total_bytes > 0 && rs->chunk_lines > 0) {
+        double in_chunk = (double)(g->cur_line - rs->chunk_line) / (double)rs->chunk_lines;
         if (in_chunk < 0) in_chunk = 0;
         if (in_chunk > 1) in_chunk = 1;
-        double done = (double)g->done_bytes + in_chunk * (double)g->chunk_bytes;
+        double done = (double)(g->done_bytes + rs->done_bytes) + in_chunk * (double)rs->chunk_bytes;
         double frac = done / (double)g->total_bytes;
         if (frac > 1) frac = 1;
         if (frac > 0.001) {
@@ -322,7 +321,6 @@ static void progress_entries(void *ctx, uint64_t done, uint64_t total) {
 
 static bool build_game(void *ctx, const GameRecord *rec) {
     Gb *g = ctx;
-    g->records++;
     g->cur_line = rec->line;
     BookError err;
     if (book_builder_add_game(g->bb, rec, &err) != GMK_OK) {
@@ -339,40 +337,8 @@ static bool build_game(void *ctx, const GameRecord *rec) {
 
 static void build_error(void *ctx, const RecordError *e) {
     Gb *g = ctx;
-    g->records++;
     g->bad_records++;
     cli_line_error(&g->cli, g->file, e->line, "%s", e->msg);
-}
-
-/* Where a chunk of a large input can end so that it holds whole records:
- * after the last line of move lists, before the last tag section of PGN,
- * before the last psq header; 0 when there is none (or for SGF and XML,
- * which are read whole). */
-static size_t chunk_end(RecordFormat f, const char *buf, size_t n) {
-    if (f == RECORD_MOVES) {
-        const char *nl = memrchr(buf, '\n', n);
-        return nl ? (size_t)(nl - buf) + 1 : 0;
-    }
-    const char *mark = f == RECORD_PGN ? "\n\n[" : f == RECORD_PSQ ? "\nPiskvork" : NULL;
-    if (!mark) return 0;
-    size_t k = strlen(mark);
-    for (size_t i = n; i-- > k;) /* the last occurrence, not at the very start */
-        if (memcmp(buf + i - k + 1, mark, k) == 0) return f == RECORD_PGN ? i : i - k + 2;
-    return 0;
-}
-
-/* Is the start of a build input a book or a RenLib library rather than game
- * records? Then one error that says what to use (a failure: nothing is
- * written) instead of a line per bad record. */
-static bool not_records(Gb *g, const char *buf, size_t n) {
-    const char *use = NULL;
-    if (n >= 8 && memcmp(buf, "GMKBOOK", 8) == 0) use = "a gmk book, not game records (use gmk-book merge)";
-    else if (n >= 8 && memcmp(buf, "\xffRenLib\xff", 8) == 0)
-        use = "a RenLib library, not game records (use gmk-book import)";
-    if (!use) return false;
-    cli_error(&g->cli, "%s: %s", g->file, use);
-    g->cli.failures++;
-    return true;
 }
 
 /* Reads one file (or stdin) of records into the builder, in chunks of whole
@@ -388,76 +354,15 @@ static void build_file(Gb *g, const char *path) {
     }
     RecordOptions o = {g->format, g->cli.size, g->cli.rule, g->cli.origin, g->variations, 1, 0};
     RecordSink sink = {build_game, build_error, g};
-    size_t cap = BUILD_CHUNK, n = 0;
-    char *buf = malloc(cap);
-    bool eof = false;
-    g->records = 0;
-    while (buf && !eof) {
-        n += fread(buf + n, 1, cap - n, f);
-        eof = n < cap;
-        if (ferror(f)) break;
-        if (g->records == 0 && o.first_line == 1) {
-            if (not_records(g, buf, n)) break;
-            if (n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 BOM: skipped */
-                memmove(buf, buf + 3, n - 3);
-                n -= 3;
-            }
-        }
-        if (o.format == RECORD_AUTO) o.format = records_guess(buf, n);
-        size_t upto = eof ? n : chunk_end(o.format, buf, n);
-        if (upto == 0) { /* no whole record in the buffer yet (or SGF, XML): grow */
-            char *nb = cap < ((size_t)1 << 40) ? realloc(buf, cap * 2) : NULL;
-            if (!nb) break;
-            buf = nb;
-            cap *= 2;
-            continue;
-        }
-        o.first_record = g->records;
-        long lines = 0;
-        for (size_t i = 0; i < upto; i++) lines += buf[i] == '\n';
-        g->chunk_line = o.first_line;
-        g->chunk_lines = lines;
-        g->chunk_bytes = upto;
-        GmkStatus st = records_read(buf, upto, &o, &sink);
-        if (st != GMK_OK) {
-            cli_error(&g->cli, "%s: %s", g->file, gmk_strerror(st));
-            g->cli.failures++;
-            break;
-        }
-        o.first_line += lines;
-        g->done_bytes += upto;
-        memmove(buf, buf + upto, n - upto);
-        n -= upto;
-    }
-    if (!buf) {
-        cli_error(&g->cli, "out of memory");
-        exit(EXIT_FAILURE_RUN);
-    }
-    if (ferror(f)) {
-        cli_error(&g->cli, "%s: read error: %s", g->file, strerror(errno));
-        g->cli.failures++;
-    } else if (!eof) {
-        cli_error(&g->cli, "%s: out of memory", g->file);
-        g->cli.failures++;
-    }
-    free(buf);
+    GmkStatus st = records_read_stream(f, &o, BUILD_CHUNK, &sink, &g->stream);
+    if (st == GMK_ERR_IO)
+        cli_error(&g->cli, "%s: read error: %s", g->file, strerror(g->stream.err));
+    else if (st != GMK_OK) /* not game records, an unknown format, out of memory */
+        cli_error(&g->cli, "%s: %s", g->file, g->stream.what ? g->stream.what : gmk_strerror(st));
+    if (st != GMK_OK) g->cli.failures++;
+    g->done_bytes += g->stream.done_bytes;
+    g->stream = (RecordStream){0};
     if (!is_stdin) fclose(f);
-}
-
-/* The first record of the first file: its rule and size (what the record
- * states, else the defaults). */
-typedef struct {
-    bool found;
-    Rule rule;
-    int size;
-} FirstRecord;
-
-static bool first_record(void *ctx, const GameRecord *rec) {
-    FirstRecord *fr = ctx;
-    fr->found = true;
-    fr->rule = rec->rule;
-    fr->size = rec->size;
-    return false; /* that is all */
 }
 
 /* Without -r or -s, a book takes the rule and size of the first record that
@@ -472,31 +377,30 @@ static void build_defaults(Gb *g, const char *path, bool rule_set, bool size_set
     char *buf = malloc(cap);
     size_t n = buf ? fread(buf, 1, cap, f) : 0;
     fclose(f);
-    if (n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 BOM */
-        memmove(buf, buf + 3, n - 3);
-        n -= 3;
-    }
     RecordOptions o = {g->format, g->cli.size, g->cli.rule, g->cli.origin, g->variations, 1, 0};
-    if (buf && o.format == RECORD_AUTO) o.format = records_guess(buf, n);
-    if (buf && o.format != RECORD_MOVES) { /* move lists state no rule */
-        size_t upto = n < cap ? n : chunk_end(o.format, buf, n);
-        FirstRecord fr = {false, g->cli.rule, g->cli.size};
-        RecordSink sink = {first_record, NULL, &fr};
-        if (upto && records_read(buf, upto, &o, &sink) == GMK_OK && fr.found) {
-            if (!rule_set) g->cli.rule = fr.rule;
-            if (!size_set) g->cli.size = fr.size;
-        }
+    Rule rule;
+    int size;
+    if (buf && records_first_rule(buf, n, n < cap, &o, &rule, &size)) {
+        if (!rule_set) g->cli.rule = rule;
+        if (!size_set) g->cli.size = size;
     }
     free(buf);
 }
 
 /* The one-line summary of a build or merge (unless --quiet):
- * "gmk-book: BOOK: WHAT, P positions, E entries" (from the book written). */
-static void summary(Gb *g, const char *what) {
+ * "gmk-book: BOOK: WHAT, P positions, E entries" (from the book written);
+ * after a merge of n books, WHAT says so, with the games of the book. */
+static void summary(Gb *g, const char *what, int merged) {
     BookError err;
     Book *bk = book_open(g->output, &err);
     if (!bk) return;
     const BookInfo *i = book_info(bk);
+    char buf[96];
+    if (merged) {
+        snprintf(buf, sizeof buf, "%d book%s merged, %llu games", merged, merged == 1 ? "" : "s",
+                 (unsigned long long)i->games);
+        what = buf;
+    }
     cli_error(&g->cli, "%s: %s, %llu positions, %llu entries", g->output, what, (unsigned long long)i->positions,
               (unsigned long long)i->entries);
     book_close(bk);
@@ -506,17 +410,14 @@ static int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
     if (!g->output) usage_fail(&g->cli, "build: -o BOOK is required");
     check_output(g, files, BOOK_OUTPUT);
     if (files[0]) build_defaults(g, files[0], rule_set, size_set);
-    /* size the count table from the input: a game of move lists takes about
-     * 100 bytes and brings at most max-ply entries (the table is capped by
-     * --memory, and pages never touched cost nothing) */
+    /* the input's size, for the progress line */
     uint64_t bytes = 0;
     for (int i = 0; files[i]; i++) {
         struct stat sb;
         if (strcmp(files[i], "-") != 0 && stat(files[i], &sb) == 0) bytes += (uint64_t)sb.st_size;
     }
-    int per_game = g->max_ply > 0 && g->max_ply < 40 ? (int)g->max_ply : 40;
     BookOptions o = {g->cli.size, g->cli.rule, (int)g->max_ply, (uint32_t)g->min_games,
-                     (size_t)g->memory_mb << 20, bytes / 100 * (uint64_t)per_game / 2, g->compact};
+                     (size_t)g->memory_mb << 20, 0, g->compact};
     BookError err;
     g->bb = book_builder_new(&o, &err);
     if (!g->bb) {
@@ -550,34 +451,13 @@ static int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
         char what[96];
         snprintf(what, sizeof what, "%llu games read, %llu skipped", (unsigned long long)book_builder_games(g->bb),
                  (unsigned long long)g->bad_records);
-        summary(g, what);
+        summary(g, what, 0);
     }
     book_builder_free(g->bb);
     return cli_exit_status(&g->cli);
 }
 
 /* ---- probe ------------------------------------------------------------- */
-
-/* xorshift64* for --pick. */
-static uint64_t rng_next(uint64_t *s) {
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545f4914f6cdd1dULL;
-}
-
-/* Index of the move chosen by --pick among the n (best first). */
-static int pick_move(Gb *g, const BookMove *m, int n) {
-    int good = 0;
-    double total = 0;
-    while (good < n && m[good].score >= m[0].score - g->margin - 1e-12) total += m[good++].score;
-    double r = (double)(rng_next(&g->seed) >> 11) * 0x1p-53 * total;
-    for (int i = 0; i < good; i++) {
-        r -= m[i].score;
-        if (r < 0) return i;
-    }
-    return good - 1;
-}
 
 static void print_move_text(const Cli *cli, const Board *b, const BookMove *m) {
     char pt[8];
@@ -617,7 +497,7 @@ static bool probe_position(void *ctx, Board *b, const PosSource *src) {
     if (g->top && k > g->top) k = (int)g->top;
     int first = 0;
     if (g->pick && k > 0) {
-        first = pick_move(g, all, k);
+        first = book_pick(all, k, g->margin, &g->seed);
         k = first + 1;
     }
     char pos[MOVES_MAX * 3 + 8];
@@ -706,34 +586,13 @@ static int cmd_merge(Gb *g, char **args) {
         cli_error(&g->cli, "%s", err.msg);
         return EXIT_FAILURE_RUN;
     }
-    if (!g->quiet && !isatty(2)) {
-        BookError e2;
-        Book *bk = book_open(g->output, &e2);
-        char what[96];
-        snprintf(what, sizeof what, "%d book%s merged, %llu games", n, n == 1 ? "" : "s",
-                 bk ? (unsigned long long)book_info(bk)->games : 0ULL);
-        book_close(bk);
-        summary(g, what);
-    }
+    if (!g->quiet && !isatty(2)) summary(g, NULL, n);
     return EXIT_ALL_OK;
-}
-
-/* Is s[0..n) valid UTF-8? */
-static bool utf8_ok(const char *s, size_t n) {
-    const unsigned char *p = (const unsigned char *)s;
-    for (size_t i = 0; i < n;) {
-        int k = p[i] < 0x80 ? 0 : (p[i] >> 5) == 6 ? 1 : (p[i] >> 4) == 14 ? 2 : (p[i] >> 3) == 30 ? 3 : -1;
-        if (k < 0 || i + (size_t)k >= n + (k ? 0 : 1)) return false;
-        for (int j = 1; j <= k; j++)
-            if ((p[i + (size_t)j] & 0xc0) != 0x80) return false;
-        i += (size_t)k + 1;
-    }
-    return true;
 }
 
 /* A text field in JSON: a string if it is UTF-8, else "NAME_hex". */
 static void json_text(const char *name, const char *s, size_t n) {
-    if (utf8_ok(s, n)) {
+    if (out_utf8_valid(s, n)) {
         printf(",\"%s\":", name);
         out_json_string(s, n);
     } else {
@@ -837,31 +696,16 @@ static int cmd_dump(Gb *g, char **args) {
     return cli_exit_status(&g->cli);
 }
 
-/* What stats counts while reading every entry. */
-typedef struct {
-    uint64_t games_total;      /* sum of games over the root's moves */
-    uint64_t texts;            /* entries with a comment or a label */
-    uint64_t singles;          /* entries with one game */
-} StatsAcc;
-
-static bool stats_entry(void *ctx, const BookEntry *e) {
-    StatsAcc *a = ctx;
-    a->texts += e->comment_len || e->label_len;
-    a->singles += e->games == 1;
-    return true;
-}
-
 static int cmd_stats(Gb *g, char **args) {
     if (!args[0] || args[1]) usage_fail(&g->cli, "stats: one BOOK is required");
     g->bk = open_or_die(g, args[0]);
-    GmkStatus st = book_verify(g->bk);
+    BookStats acc;
+    GmkStatus st = book_stats(g->bk, &acc);
     if (st != GMK_OK) {
         cli_error(&g->cli, "%s: %s", args[0], book_last_error(g->bk));
         book_close(g->bk);
         return EXIT_FAILURE_RUN;
     }
-    StatsAcc acc = {0};
-    book_foreach(g->bk, stats_entry, &acc);
     const BookInfo *i = book_info(g->bk);
     double bpe = i->entries ? (double)i->file_bytes / (double)i->entries : 0;
     double mpp = i->positions ? (double)i->entries / (double)i->positions : 0;

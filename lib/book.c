@@ -403,3 +403,36 @@ GmkStatus book_probe(Book *bk, const Board *b, BookMove *out, int cap, int *n) {
     *n = k < cap ? k : cap;
     return GMK_OK;
 }
+
+/* xorshift64*. */
+static uint64_t rng_next(uint64_t *s) {
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545f4914f6cdd1dULL;
+}
+
+int book_pick(const BookMove *m, int n, double margin, uint64_t *seed) {
+    int good = 0;
+    double total = 0;
+    while (good < n && m[good].score >= m[0].score - margin - 1e-12) total += m[good++].score;
+    double r = (double)(rng_next(seed) >> 11) * 0x1p-53 * total;
+    for (int i = 0; i < good; i++) {
+        r -= m[i].score;
+        if (r < 0) return i;
+    }
+    return good - 1;
+}
+
+static bool stats_entry(void *ctx, const BookEntry *e) {
+    BookStats *a = ctx;
+    a->texts += e->comment_len || e->label_len;
+    a->singles += e->games == 1;
+    return true;
+}
+
+GmkStatus book_stats(Book *bk, BookStats *out) {
+    *out = (BookStats){0};
+    GmkStatus st = book_verify(bk);
+    return st == GMK_OK ? book_foreach(bk, stats_entry, out) : st;
+}

@@ -64,6 +64,10 @@ GmkStatus book_probe(Book *bk, const Board *b, BookMove *out, int cap, int *n);
 GmkStatus book_verify(Book *bk);
 /* Score of a move as defined in BookMove. */
 double book_score(uint64_t wins, uint64_t draws, uint64_t losses);
+/* One of n book moves (best first, as book_probe gives them) at random,
+ * weighted by score, among those scoring within margin of the best; *seed
+ * (not 0) is the state of the random numbers (xorshift64*). Its index. */
+int book_pick(const BookMove *m, int n, double margin, uint64_t *seed);
 
 /* RenLib annotations kept with an entry (BookEntry.flags). */
 enum {
@@ -97,6 +101,14 @@ BookPositions *book_positions_new(Book *bk, GmkStatus *st);
 long book_positions_find(const BookPositions *bp, Key key);
 int book_positions_line(const BookPositions *bp, size_t i, Move *out, int cap);
 void book_positions_free(BookPositions *bp);
+
+/* What every entry of a book adds up to (book_stats). */
+typedef struct {
+    uint64_t singles;     /* entries of one game */
+    uint64_t texts;       /* entries with a comment or a label */
+} BookStats;
+/* Checks every block (book_verify), then counts what BookStats holds. */
+GmkStatus book_stats(Book *bk, BookStats *out);
 
 /* Calls fn for every entry (false from fn stops); checks every block read. */
 GmkStatus book_foreach(Book *bk, bool (*fn)(void *ctx, const BookEntry *e), void *ctx);

@@ -5,6 +5,8 @@
 #ifndef GMK_PUBLIC_RECORDS_H
 #define GMK_PUBLIC_RECORDS_H
 
+#include <stdio.h>
+
 #include "gmk_board.h"
 
 /* ---- game records (lib/records.c, lib/records_sgf.c) --------------------- */
@@ -81,5 +83,32 @@ RecordFormat records_guess(const char *buf, size_t len);  /* RECORD_AUTO if unsu
 const char *record_format_name(RecordFormat f);            /* "moves", "pgn", "sgf", ... */
 GmkStatus record_format_parse(const char *s, RecordFormat *out); /* the names above, "auto" */
 const char *game_result_name(GameResult r);                /* "black", "white", "draw", "?" */
+
+/* ---- records from a file of any length (lib/records_stream.c) ------------ */
+
+/* How far records_read_stream() got (for a progress line), and why it stopped. */
+typedef struct {
+    long records;        /* records read so far, good and bad */
+    uint64_t done_bytes; /* bytes of the chunks read before the current one */
+    size_t chunk_bytes;  /* bytes of the current chunk */
+    long chunk_line;     /* line of its first byte */
+    long chunk_lines;    /* lines it holds */
+    const char *what;    /* GMK_ERR_FORMAT: what the file is instead of game records
+                            (a gmk book, a RenLib library); NULL: the format is unknown */
+    int err;             /* GMK_ERR_IO: errno */
+} RecordStream;
+
+/* Reads every record of f into sink, about chunk bytes at a time: move
+ * lists, PGN and psq are cut after their last whole record (the buffer
+ * doubles while it holds none), SGF and RIF XML are read whole. A UTF-8
+ * byte order mark is skipped. rs is filled as it goes. GMK_OK,
+ * GMK_ERR_IO, GMK_ERR_NOMEM or GMK_ERR_FORMAT (see RecordStream.what). */
+GmkStatus records_read_stream(FILE *f, const RecordOptions *opt, size_t chunk, const RecordSink *sink,
+                              RecordStream *rs);
+/* The rule and size stated by the first record of buf, the first n bytes
+ * of a file (whole: all of it), read with opt: true with *rule and *size
+ * set when there is one. Move lists state neither: false. */
+bool records_first_rule(const char *buf, size_t n, bool whole, const RecordOptions *opt, Rule *rule,
+                        int *size);
 
 #endif /* GMK_PUBLIC_RECORDS_H */

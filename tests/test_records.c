@@ -326,13 +326,15 @@ static void test_sgf_broken(void **state) {
     free(got);
 }
 
+/* Four psq games, three of them broken. */
+static const char PSQ_BROKEN[] = "Piskvorky 15x15, 7:7, 0\n8,8,0\n9,9,0\n16,1,0\nA\nB\n0\n"
+                                 "Piskvorky 15x15, 7:7, 0\n8,8,0\n8,8,0\n"
+                                 "Piskvorky 20x19, 1:1, 0\n1,1,0\n"
+                                 "Piskvorky 15x15, 7:7, 0\n1,1,0\n2,2,0\n";
+
 static void test_psq_broken(void **state) {
     (void)state;
-    const char *text = "Piskvorky 15x15, 7:7, 0\n8,8,0\n9,9,0\n16,1,0\nA\nB\n0\n"
-                       "Piskvorky 15x15, 7:7, 0\n8,8,0\n8,8,0\n"
-                       "Piskvorky 20x19, 1:1, 0\n1,1,0\n"
-                       "Piskvorky 15x15, 7:7, 0\n1,1,0\n2,2,0\n";
-    Got *got = read_str(text, RECORD_AUTO, RULE_FREESTYLE);
+    Got *got = read_str(PSQ_BROKEN, RECORD_AUTO, RULE_FREESTYLE);
     assert_int_equal(got->good, 1);
     assert_int_equal(got->bad, 3);
     assert_int_equal(got->err[0].status, GMK_ERR_OFFBOARD);
@@ -373,6 +375,79 @@ static void test_rif(void **state) {
     assert_int_equal(got->err[0].line, 16); /* the line of the repeated move */
     assert_int_equal(got->err[1].status, GMK_ERR_OFFBOARD); /* column x */
     free(got);
+}
+
+/* records_read_stream: a file read in chunks of any size reports what one
+ * records_read of the whole text does, lines and record numbers included. */
+static Got *read_stream(const char *text, size_t len, size_t chunk, RecordFormat f, Rule rule,
+                        GmkStatus want, RecordStream *rs) {
+    Got *got = calloc(1, sizeof *got);
+    assert_non_null(got);
+    FILE *fp = fmemopen((void *)text, len, "rb");
+    assert_non_null(fp);
+    RecordOptions o = {f, 15, rule, ORIGIN_BOTTOM, false, 1, 0};
+    RecordSink sink = {on_game, on_error, got};
+    assert_int_equal(records_read_stream(fp, &o, chunk, &sink, rs), want);
+    fclose(fp);
+    return got;
+}
+
+static void same_reads(const char *text, size_t len, RecordFormat f, Rule rule) {
+    Got *whole = read_text(text, len, f, rule, false);
+    static const size_t chunks[] = {40, 61, 1000, 1 << 20}; /* the format is guessed from the first */
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+        RecordStream rs;
+        Got *got = read_stream(text, len, chunks[c], f, rule, GMK_OK, &rs);
+        assert_int_equal(got->good, whole->good);
+        assert_int_equal(got->bad, whole->bad);
+        assert_int_equal(rs.records, whole->good + whole->bad);
+        for (int i = 0; i < got->good && i < MAX_GAMES; i++) {
+            assert_int_equal(got->first[i].line, whole->first[i].line);
+            assert_int_equal(got->first[i].n, whole->first[i].n);
+        }
+        for (int i = 0; i < got->bad && i < MAX_GAMES; i++) {
+            assert_int_equal(got->err[i].line, whole->err[i].line);
+            assert_string_equal(got->err[i].msg, whole->err[i].msg);
+        }
+        free(got);
+    }
+    free(whole);
+}
+
+static void test_stream(void **state) {
+    (void)state;
+    same_reads(PSQ_BROKEN, strlen(PSQ_BROKEN), RECORD_AUTO, RULE_FREESTYLE);
+    same_reads(RIF, strlen(RIF), RECORD_AUTO, RULE_RENJU); /* read whole: the buffer grows */
+    /* a byte order mark is skipped; a book is not game records */
+    const char *bom = "\xef\xbb\xbfh8 h9 h10\n";
+    RecordStream rs;
+    Got *got = read_stream(bom, strlen(bom), 8, RECORD_AUTO, RULE_FREESTYLE, GMK_OK, &rs);
+    assert_int_equal(got->good, 1);
+    free(got);
+    got = read_stream("GMKBOOK\0rest", 12, 1000, RECORD_AUTO, RULE_FREESTYLE, GMK_ERR_FORMAT, &rs);
+    assert_non_null(rs.what);
+    assert_non_null(strstr(rs.what, "a gmk book"));
+    free(got);
+    /* the rule and size a file's first record states; move lists state none */
+    Rule rule = RULE_FREESTYLE;
+    int size = 15;
+    RecordOptions o = {RECORD_AUTO, 15, RULE_FREESTYLE, ORIGIN_BOTTOM, false, 1, 0};
+    const char *psq20 = "Piskvorky 20x20, 1:1, 0\n1,1,0\n2,2,0\n";
+    assert_true(records_first_rule(psq20, strlen(psq20), true, &o, &rule, &size));
+    assert_int_equal(size, 20);
+    assert_false(records_first_rule(bom, strlen(bom), true, &o, &rule, &size));
+    const char *dir = test_shared_dir();
+    if (!dir) return;
+    static const char *const files[] = {"eva_movelists.txt", "evacoregen6.pgn.txt"};
+    for (int i = 0; i < 2; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/games/%s", dir, files[i]);
+        size_t len;
+        char *text = test_slurp(path, &len);
+        assert_non_null(text);
+        same_reads(text, len, RECORD_AUTO, RULE_FREESTYLE);
+        free(text);
+    }
 }
 
 static void test_guess_and_names(void **state) {
@@ -462,7 +537,8 @@ int main(void) {
         cmocka_unit_test(test_psq_sample),   cmocka_unit_test(test_moves_broken),
         cmocka_unit_test(test_pgn_broken),   cmocka_unit_test(test_sgf_broken),
         cmocka_unit_test(test_psq_broken),   cmocka_unit_test(test_rif),
-        cmocka_unit_test(test_guess_and_names), cmocka_unit_test(test_fuzz),
+        cmocka_unit_test(test_guess_and_names), cmocka_unit_test(test_stream),
+        cmocka_unit_test(test_fuzz),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

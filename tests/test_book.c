@@ -13,34 +13,7 @@
 #include "gen_games.h"
 #include "testutil.h"
 
-/* A scratch folder for the test's files. */
-static char scratch[256];
-
-static int setup(void **state) {
-    (void)state;
-    /* tmpfs when there is one: the corruption test rewrites a file
-     * thousands of times, which ext4 flushes to disk on every close */
-    struct stat st;
-    const char *base = stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) && access("/dev/shm", W_OK) == 0
-                           ? "/dev/shm" : "/tmp";
-    snprintf(scratch, sizeof scratch, "%s/gmk-test-book.XXXXXX", base);
-    return mkdtemp(scratch) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static const char *path_in(const char *name) {
-    static char buf[4][400];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", scratch, name);
-    return buf[k];
-}
+#define path_in test_scratch_path
 
 /* Reads move lists into a builder. */
 static bool add_to(void *ctx, const GameRecord *g) {
@@ -48,17 +21,21 @@ static bool add_to(void *ctx, const GameRecord *g) {
     return true;
 }
 
-static void build_from_text(const char *text, const char *out, Rule rule, int max_ply,
-                            uint32_t min_games, size_t memory) {
-    BookOptions o = {15, rule, max_ply, min_games, memory};
-    BookBuilder *bb = book_builder_new(&o, NULL);
+static void build_with(const char *text, const char *out, const BookOptions *o) {
+    BookBuilder *bb = book_builder_new(o, NULL);
     assert_non_null(bb);
-    RecordOptions ro = {RECORD_MOVES, 15, rule, ORIGIN_BOTTOM, false, 1};
+    RecordOptions ro = {RECORD_MOVES, 15, o->rule, ORIGIN_BOTTOM, false, 1};
     RecordSink sink = {add_to, NULL, bb};
     assert_int_equal(records_read(text, strlen(text), &ro, &sink), GMK_OK);
     BookError err;
     assert_int_equal(book_builder_write(bb, out, &err), GMK_OK);
     book_builder_free(bb);
+}
+
+static void build_from_text(const char *text, const char *out, Rule rule, int max_ply,
+                            uint32_t min_games, size_t memory) {
+    BookOptions o = {15, rule, max_ply, min_games, memory};
+    build_with(text, out, &o);
 }
 
 static Board *board_at(const char *pos) {
@@ -381,15 +358,7 @@ static void test_corruption(void **state) {
     free(bad);
 }
 
-/* Byte equality of two files. */
-static void assert_same_file(const char *a, const char *b) {
-    size_t la, lb;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, la);
-    free(x);
-    free(y);
-}
+#define assert_same_file test_assert_same_file
 
 /* Merging shards equals building from everything; spilled runs too. */
 static void test_merge_equals_build(void **state) {
@@ -527,14 +496,8 @@ static void test_compact(void **state) {
     build_from_text(text, path_in("full.book"), RULE_FREESTYLE, 0, 1, 0);
     /* the builder's compact book */
     BookOptions o = {15, RULE_FREESTYLE, 0, 1, 0, 0, true};
-    BookBuilder *bb = book_builder_new(&o, NULL);
-    assert_non_null(bb);
-    RecordOptions ro = {RECORD_MOVES, 15, RULE_FREESTYLE, ORIGIN_BOTTOM, false, 1};
-    RecordSink sink = {add_to, NULL, bb};
-    assert_int_equal(records_read(text, strlen(text), &ro, &sink), GMK_OK);
+    build_with(text, path_in("c16.book"), &o);
     BookError err;
-    assert_int_equal(book_builder_write(bb, path_in("c16.book"), &err), GMK_OK);
-    book_builder_free(bb);
     assert_int_equal(rewrite_compact(path_in("full.book"), path_in("c1.book"), 1) > 0, true);
     rewrite_compact(path_in("full.book"), path_in("c3.book"), 3);
     Book *full = must_open(path_in("full.book"));
@@ -639,5 +602,5 @@ int main(void) {
         cmocka_unit_test(test_merge_equals_build), cmocka_unit_test(test_atomic_write),
         cmocka_unit_test(test_compact),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, test_scratch_setup, test_scratch_teardown);
 }

@@ -11,28 +11,7 @@
 #include "book.h"
 #include "testutil.h"
 
-static char scratch[256];
-
-static int setup(void **state) {
-    (void)state;
-    snprintf(scratch, sizeof scratch, "/tmp/gmk-test-renlib.XXXXXX");
-    return mkdtemp(scratch) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static const char *path_in(const char *name) {
-    static char buf[4][400];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", scratch, name);
-    return buf[k];
-}
+#define path_in test_scratch_path
 
 /* Imports a .lib image into a book file; returns the status. */
 static GmkStatus import_to(const unsigned char *lib, size_t len, const char *out, BookError *err) {
@@ -51,14 +30,7 @@ static unsigned char *slurp(const char *path, size_t *len) {
     return p;
 }
 
-static void assert_same_file(const char *a, const char *b) {
-    size_t la, lb;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, la);
-    free(x);
-    free(y);
-}
+#define assert_same_file test_assert_same_file
 
 /* Import -> export -> import: the same book; export again: the same .lib. */
 static void round_trip(const unsigned char *lib, size_t len) {
@@ -209,5 +181,5 @@ int main(void) {
         cmocka_unit_test(test_broken),
         cmocka_unit_test(test_shuxingge),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, test_scratch_setup, test_scratch_teardown);
 }

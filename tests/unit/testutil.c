@@ -1,10 +1,12 @@
 /* testutil.c — see testutil.h. */
 #include "testutil.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int test_random_moves(Board *b, Rng *r, int n, int pass_permille) {
     int size = board_size(b), played = 0;
@@ -134,4 +136,41 @@ Move test_point(const Board *b, const char *s) {
     assert_int_equal(notation_parse_point(s, board_size(b), ORIGIN_BOTTOM, &m, &len), GMK_OK);
     assert_int_equal(s[len], '\0');
     return m;
+}
+
+static char scratch[256];
+
+int test_scratch_setup(void **state) {
+    (void)state;
+    struct stat st;
+    const char *base = stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) && access("/dev/shm", W_OK) == 0
+                           ? "/dev/shm" : "/tmp";
+    snprintf(scratch, sizeof scratch, "%s/gmk-%s.XXXXXX", base, program_invocation_short_name);
+    return mkdtemp(scratch) ? 0 : -1;
+}
+
+int test_scratch_teardown(void **state) {
+    (void)state;
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+const char *test_scratch_path(const char *name) {
+    static char buf[4][400];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", scratch, name);
+    return buf[k];
+}
+
+void test_assert_same_file(const char *a, const char *b) {
+    size_t la, lb;
+    char *x = test_slurp(a, &la), *y = test_slurp(b, &lb);
+    assert_non_null(x);
+    assert_non_null(y);
+    assert_int_equal(la, lb);
+    assert_memory_equal(x, y, la);
+    free(x);
+    free(y);
 }

@@ -55,4 +55,15 @@ char *test_slurp(const char *path, size_t *len);
  * be read. */
 char *test_shared_file(const char *rel, size_t *len);
 
+/* A scratch folder for a test program's files (tmpfs when there is one:
+ * the corruption tests rewrite a file thousands of times, which ext4
+ * flushes to disk on every close), named after the program: the group
+ * setup and teardown of cmocka_run_group_tests (0, or -1 on failure). */
+int test_scratch_setup(void **state);
+int test_scratch_teardown(void **state);
+/* The path of file name in the scratch folder (the last 4 stay valid). */
+const char *test_scratch_path(const char *name);
+/* Fails the test unless files a and b hold the same bytes. */
+void test_assert_same_file(const char *a, const char *b);
+
 #endif

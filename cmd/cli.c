@@ -8,6 +8,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 const CliOption CLI_COMMON_OPTIONS[] = {
     {"rule", 'r', "RULE", CLI_DEFAULT_RULE_NAME, "freestyle, standard or renju", CLI_RULE_VALUES,
@@ -546,6 +548,46 @@ char *cli_slurp(const char *path, size_t *len) {
     if (buf) buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+/* ---- progress ----------------------------------------------------------- */
+
+double cli_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_start(CliProgress *p, bool forced) {
+    p->term = isatty(2);
+    p->on = p->term || forced;
+    p->shown = 0;
+    p->t0 = p->last = cli_now();
+}
+
+bool cli_progress_due(CliProgress *p, bool final) {
+    if (!p->on) return false;
+    double t = cli_now();
+    if (!final && t - p->last < (p->term ? 0.25 : 2.0)) return false;
+    p->last = t;
+    return true;
+}
+
+void cli_progress_line(CliProgress *p, const char *text, bool final) {
+    int len = (int)strlen(text);
+    if (p->term) {
+        fprintf(stderr, "\r%s%*s%s", text, p->shown > len ? p->shown - len : 0, "", final ? "\n" : "");
+        p->shown = final ? 0 : len;
+    } else {
+        fprintf(stderr, "%s\n", text);
+    }
+}
+
+void cli_eta(double s, char *out, size_t cap) {
+    long t = s < 0 ? 0 : s > 1e8 ? 100000000 : (long)(s + 0.5);
+    if (t < 60) snprintf(out, cap, "ETA %ld s", t);
+    else if (t < 3600) snprintf(out, cap, "ETA %ld min %02ld s", t / 60, t % 60);
+    else snprintf(out, cap, "ETA %ld h %02ld min", t / 3600, t / 60 % 60);
 }
 
 /* ---- output ------------------------------------------------------------- */

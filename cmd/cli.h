@@ -162,6 +162,25 @@ void cli_cleanup_on_signals(void);
 /* The exit status for what has happened so far. */
 int cli_exit_status(const Cli *cli);
 
+/* A progress line on stderr: rewritten in place on a terminal (every
+ * 0.25 s), one line every 2 s on a pipe when asked for (--progress). */
+typedef struct {
+    bool on;               /* shown at all (a terminal, or asked for) */
+    bool term;             /* stderr is a terminal: the line is rewritten in place */
+    int shown;             /* length of the line on the terminal */
+    double t0, last;       /* start, last line (cli_now() seconds) */
+} CliProgress;
+double cli_now(void);                          /* monotonic seconds */
+/* Turns progress on for a terminal stderr or when forced; starts the clock
+ * (the first line comes after a while, with a rate that means something). */
+void cli_progress_start(CliProgress *p, bool forced);
+/* Is it time for another line? (final: always, when on) */
+bool cli_progress_due(CliProgress *p, bool final);
+/* Writes the line (on a terminal, the rest of a longer line before blanked). */
+void cli_progress_line(CliProgress *p, const char *text, bool final);
+/* "ETA 12 s", "ETA 3 min 05 s", "ETA 2 h 10 min" for s seconds. */
+void cli_eta(double s, char *out, size_t cap);
+
 /* Output helpers on stdout. A failed write on a closed pipe ends the program
  * quietly (as SIGPIPE would); other write errors are reported, exit 2. */
 void out_json_string(const char *s, size_t len);

@@ -129,21 +129,12 @@ typedef struct {
     BookPositions *positions;  /* dump: a position for each key */
     const char *file;          /* file being read (build) */
     uint64_t bad_records;
-    double t0, last_progress;  /* start of the run, last progress line (s) */
-    bool tty;                  /* progress on stderr (a terminal, or --progress) */
-    bool term;                 /* stderr is a terminal: the line is rewritten in place */
-    int shown;                 /* length of the progress line on the terminal */
+    CliProgress pr;            /* the progress line */
     uint64_t total_bytes;      /* bytes of the input files (0: unknown) */
     uint64_t done_bytes;       /* bytes of the files read before the current one */
     RecordStream stream;       /* how far the current file is read */
     long cur_line;             /* line of the last record read */
 } Gb;
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Parses a number in [lo, hi]; prints a usage error otherwise. */
 static bool parse_double(const Cli *cli, const char *opt, const char *arg, double lo, double hi, double *out) {
@@ -188,16 +179,6 @@ static bool book_option(void *ctx, int id, const char *arg) {
     return false;
 }
 
-/* Was one of these options given on the command line? */
-static bool option_given(int argc, char **argv, const char *shortopt, const char *longopt) {
-    size_t k = strlen(longopt);
-    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-        if ((shortopt && strncmp(argv[i], shortopt, 2) == 0) ||
-            (strncmp(argv[i], longopt, k) == 0 && (argv[i][k] == '\0' || argv[i][k] == '=')))
-            return true;
-    return false;
-}
-
 /* Usage error: message, hint, exit 2. */
 static void usage_fail(const Cli *cli, const char *what) {
     cli_error(cli, "%s", what);
@@ -236,40 +217,11 @@ static void check_output(Gb *g, char **inputs, const char *magic, size_t magic_l
 
 /* ---- build --------------------------------------------------------------- */
 
-/* "ETA 12 s", "ETA 3 min 05 s", "ETA 2 h 10 min" for s seconds. */
-static void eta_str(double s, char *out, size_t cap) {
-    long t = s < 0 ? 0 : s > 1e8 ? 100000000 : (long)(s + 0.5);
-    if (t < 60) snprintf(out, cap, "ETA %ld s", t);
-    else if (t < 3600) snprintf(out, cap, "ETA %ld min %02ld s", t / 60, t % 60);
-    else snprintf(out, cap, "ETA %ld h %02ld min", t / 3600, t / 60 % 60);
-}
-
-/* Writes a progress line to stderr: rewritten in place on a terminal (the
- * rest of a longer line before blanked), one line each on a pipe. */
-static void progress_line(Gb *g, const char *text, bool final) {
-    int len = (int)strlen(text);
-    if (g->term) {
-        fprintf(stderr, "\r%s%*s%s", text, g->shown > len ? g->shown - len : 0, "", final ? "\n" : "");
-        g->shown = final ? 0 : len;
-    } else {
-        fprintf(stderr, "%s\n", text);
-    }
-}
-
-/* Is it time for another progress line (every 0.25 s on a terminal, 2 s on a pipe)? */
-static bool progress_due(Gb *g, bool final) {
-    if (!g->tty) return false;
-    double t = now();
-    if (!final && t - g->last_progress < (g->term ? 0.25 : 2.0)) return false;
-    g->last_progress = t;
-    return true;
-}
-
 /* Build progress: games, games/s, bad records; the share of the input read
  * and the time left when the input size is known. */
 static void progress(Gb *g, bool final) {
-    if (!progress_due(g, final)) return;
-    double el = g->last_progress - g->t0;
+    if (!cli_progress_due(&g->pr, final)) return;
+    double el = g->pr.last - g->pr.t0;
     uint64_t games = book_builder_games(g->bb);
     double rate = el > 0 ? (double)games / el : 0;
     char where[96] = "", eta[48], line[256];
@@ -282,31 +234,24 @@ static void progress(Gb *g, bool final) {
         double frac = done / (double)g->total_bytes;
         if (frac > 1) frac = 1;
         if (frac > 0.001) {
-            eta_str(el * (1 - frac) / frac, eta, sizeof eta);
+            cli_eta(el * (1 - frac) / frac, eta, sizeof eta);
             snprintf(where, sizeof where, ", %.0f%% of %.0f MB, %s", frac * 100,
                      (double)g->total_bytes / 1e6, eta);
         }
     }
     snprintf(line, sizeof line, "%s: %llu games, %.0f games/s%s, %llu bad records", g->cli.prog,
              (unsigned long long)games, rate, where, (unsigned long long)g->bad_records);
-    progress_line(g, line, final);
-}
-
-/* Turns progress on for a terminal stderr or --progress; starts the clock. */
-static void progress_start(Gb *g) {
-    g->term = isatty(2);
-    g->tty = g->term || g->progress;
-    g->t0 = g->last_progress = now(); /* the first line after a while, with a rate that means something */
+    cli_progress_line(&g->pr, line, final);
 }
 
 /* Progress of writing the book, or of a merge: entries, entries/s, ETA. */
 static void progress_entries(void *ctx, uint64_t done, uint64_t total) {
     Gb *g = ctx;
     bool final = done >= total;
-    if (!progress_due(g, final)) return;
-    double el = g->last_progress - g->t0;
+    if (!cli_progress_due(&g->pr, final)) return;
+    double el = g->pr.last - g->pr.t0;
     char eta[48] = "", line[256];
-    if (!final && done > 0) eta_str(el * (double)(total - done) / (double)done, eta, sizeof eta);
+    if (!final && done > 0) cli_eta(el * (double)(total - done) / (double)done, eta, sizeof eta);
     double pc = total ? 100.0 * (double)done / (double)total : 100.0, rate = el > 0 ? (double)done / el / 1e6 : 0.0;
     if (g->cmd == CMD_MERGE)
         snprintf(line, sizeof line, "%s: merged %llu of %llu entries (%.0f%%), %.2f M entries/s%s%s",
@@ -316,7 +261,7 @@ static void progress_entries(void *ctx, uint64_t done, uint64_t total) {
         snprintf(line, sizeof line, "%s: writing the book: %llu of %llu moves (%.0f%%), %.2f M moves/s%s%s",
                  g->cli.prog, (unsigned long long)done, (unsigned long long)total, pc, rate,
                  *eta ? ", " : "", eta);
-    progress_line(g, line, final);
+    cli_progress_line(&g->pr, line, final);
 }
 
 static bool build_game(void *ctx, const GameRecord *rec) {
@@ -433,11 +378,11 @@ static int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
         for (int i = 0; files[i]; i++)
             if (strcmp(files[i], "-") == 0) bytes = 0; /* a pipe: unknown */
     g->total_bytes = bytes;
-    progress_start(g);
+    cli_progress_start(&g->pr, g->progress);
     book_builder_set_progress(g->bb, progress_entries, g);
     for (int i = 0; files[i]; i++) build_file(g, files[i]);
     progress(g, true);
-    g->t0 = now(); /* the write's own clock (its first line at once if it takes a while) */
+    g->pr.t0 = cli_now(); /* the write's own clock (its first line at once if it takes a while) */
     if (!g->cli.failures && g->bad_records && book_builder_games(g->bb) == 0) {
         cli_error(&g->cli, "no game read: every record was bad");
         g->cli.failures++;
@@ -580,7 +525,7 @@ static int cmd_merge(Gb *g, char **args) {
     if (n == 0) usage_fail(&g->cli, "merge: no books to merge");
     check_output(g, (char *[]){NULL}, BOOK_OUTPUT);
     BookError err;
-    progress_start(g);
+    cli_progress_start(&g->pr, g->progress);
     if (book_merge_progress((const char *const *)args, n, g->output, (uint32_t)g->min_games,
                             g->compact, progress_entries, g, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
@@ -779,9 +724,8 @@ int main(int argc, char **argv) {
     g.min_games = 1;
     g.memory_mb = BOOK_MEMORY_DEFAULT >> 20;
     g.margin = atof(DEFAULT_MARGIN);
-    bool rule_set = option_given(argc, argv, "-r", "--rule");
-    bool size_set = option_given(argc, argv, "-s", "--size");
     int first = cli_parse(&g.cli, &BOOK_PROGRAM, argc, argv, book_option, &g);
+    bool rule_set = g.cli.rule_set, size_set = g.cli.size_set;
     g.cmd = (int)(g.cli.command - COMMANDS);
     if (g.cmd == CMD_IMPORT && !rule_set) g.cli.rule = RULE_RENJU;
     char **args = argv + first;

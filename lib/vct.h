@@ -180,9 +180,14 @@ static inline DfpnEntry *vct_tt_find(Dfpn *s, Key k) {
 
 
 /* Node key of the current position: side to move, depth left, free moves. */
-Key vct_node_key(const Dfpn *s, bool attacker_to_move, int depth, int free_moves);
+static inline Key vct_node_key(const Dfpn *s, bool att_to_move, int depth, int free_moves) {
+    return vct_key_of(s, s->pos->key, att_to_move, depth, free_moves);
+}
+
 /* Key of the node after mover plays m. */
-Key vct_child_key(const Dfpn *s, Move m, Color mover, bool child_or, int depth, int free_moves);
+static inline Key vct_child_key(const Dfpn *s, Move m, Color mover, bool child_or, int depth, int free_moves) {
+    return vct_key_of(s, s->pos->key ^ zobrist_table[mover][m], child_or, depth, free_moves);
+}
 /* Free-move state after the attacker's move m (SOLVE_WIN_IN: moves left *
  * 2 + whether m is a four; a run of fours counts as one move, the forced
  * block of a defender's four as none; 0 in other kinds). */
@@ -194,9 +199,6 @@ void vct_tt_put(Dfpn *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t work)
  * with one fewer (either pointer may be NULL). */
 DfpnEntry *vct_tt_proof_below(Dfpn *s, Key k, bool att_to_move, int depth, int fr, int *less,
                               DfpnEntry **prev);
-/* The first numbers of a child not searched yet (init: its first pn). */
-void vct_child_numbers(Dfpn *s, Key k, bool att_to_move, int depth, int fr, uint8_t init, uint32_t *pn,
-                       uint32_t *dn);
 /* The table's move and proof number for a node (pn > DFPN_INF: no entry). */
 Move vct_tt_move(Dfpn *s, Key k, bool att_to_move, int depth, int fr, uint32_t *pn);
 /* The free moves with which a node is proven: fr, or fewer when only a

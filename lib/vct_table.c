@@ -22,10 +22,6 @@ int vct_child_free(const Dfpn *s, int fr, Move m) {
     return (q - 1) * 2;
 }
 
-Key vct_node_key(const Dfpn *s, bool att_to_move, int depth, int free_moves) {
-    return vct_key_of(s, s->pos->key, att_to_move, depth, free_moves);
-}
-
 /* Grows the table (solve_table_next), in place or out of its start mapping
  * (SolveMem): the entries of bucket b go to the buckets b + j * (old count
  * of buckets) by their keys, in the order they had (the empty slots last),
@@ -219,31 +215,6 @@ DfpnEntry *vct_tt_proof_below(Dfpn *s, Key k, bool att_to_move, int depth, int f
     return NULL;
 }
 
-/* Numbers of a child not searched yet: the table's, a proof with fewer
- * free moves, or the first numbers init and 1. In a capped pass, the
- * numbers of the same stones with one free move fewer, open in the pass
- * before, come first instead (init at least): how hard they were to prove
- * or disprove with one free move fewer is the best guess there is. 64
- * hard lfz084 vct puzzles, variant 4 alone at 20 M nodes: 43 won against
- * 41, nodes x0.92 on the 40 both won. (A child disproven with one fewer
- * starting dearer, at 2 init, was no better: 41.) */
-void vct_child_numbers(Dfpn *s, Key k, bool att_to_move, int depth, int fr, uint8_t init, uint32_t *pn,
-                          uint32_t *dn) {
-    DfpnEntry *e = vct_tt_find(s, k), *prev = NULL;
-    if (!e && (e = vct_tt_proof_below(s, k, att_to_move, depth, fr, NULL, &prev))) s->proofs_below++;
-    if (e) {
-        *pn = e->pn;
-        *dn = e->dn;
-        return;
-    }
-    *pn = init;
-    *dn = 1;
-    if (prev && prev->pn != DFPN_INF && prev->dn != DFPN_INF) { /* open: neither 0 */
-        *pn = prev->pn > init ? prev->pn : init;
-        *dn = prev->dn;
-    }
-}
-
 Move vct_tt_move(Dfpn *s, Key k, bool att_to_move, int depth, int fr, uint32_t *pn) {
     DfpnEntry *e = vct_tt_find(s, k);
     if (!e) e = vct_tt_proof_below(s, k, att_to_move, depth, fr, NULL, NULL);
@@ -259,8 +230,4 @@ int vct_proven_fr(Dfpn *s, bool att_to_move, int depth, int fr) {
     Key k = vct_node_key(s, att_to_move, depth, fr);
     int less;
     return !vct_tt_find(s, k) && vct_tt_proof_below(s, k, att_to_move, depth, fr, &less, NULL) ? fr - less : fr;
-}
-
-Key vct_child_key(const Dfpn *s, Move m, Color mover, bool child_or, int depth, int free_moves) {
-    return vct_key_of(s, s->pos->key ^ zobrist_table[mover][m], child_or, depth, free_moves);
 }

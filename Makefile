@@ -77,9 +77,9 @@ deps:
 	@sh tests/deps.sh
 
 # ---- shape tables: generated from the PCRE2 catalogue ----
-$(B)/gen/shapegen: lib/gen/shapegen.c lib/catalog.c lib/catalog.h lib/shapes.h | deps
+$(B)/gen/shapegen: lib/gen/shapegen.c lib/catalog.c lib/catalog.h lib/shape_build.c lib/shapes.h | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -o $@ lib/gen/shapegen.c lib/catalog.c $(ALL_LDFLAGS) $(LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ lib/gen/shapegen.c lib/catalog.c lib/shape_build.c $(ALL_LDFLAGS) $(LIBS)
 
 $(B)/gen/shape_tables.c: lib/shapes.txt $(B)/gen/shapegen
 	$(B)/gen/shapegen lib/shapes.txt $@

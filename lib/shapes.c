@@ -1,105 +1,20 @@
 /*
  * shapes.c — incremental shape state of the board: window keys, per-direction
  * shape codes and combined classes, with their counts (see shapes.h for the
- * encoding). Also the combined-class table and run-time shape sets.
+ * encoding), and run-time shape sets. The pair and class tables are made
+ * by shape_build.c (at build time for the built-in set).
  */
 #include "shapes.h"
 
 #include <stdio.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
 
-const uint16_t POW3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
-uint8_t CLASS_TABLE[1 << 16];
-
 extern const char SHAPES_CATALOG_TEXT[]; /* lib/shapes.txt, embedded by the generator */
 
-/* ---- combined classes --------------------------------------------------- */
-
-ShapeClass class_of(uint16_t shape4) {
-    int n[SHAPE_NB + 5] = {0};
-    for (int d = 0; d < DIR_NB; d++) n[(shape4 >> (4 * d)) & 15]++;
-    int fours = n[SHAPE_FOUR] + n[SHAPE_OPEN_FOUR] + 2 * n[SHAPE_FOUR_FOUR];
-    int open3 = n[SHAPE_OPEN_THREE], three = n[SHAPE_THREE];
-    int open2 = n[SHAPE_OPEN_TWO], two = n[SHAPE_TWO];
-    if (n[SHAPE_FIVE]) return CLS_FIVE;
-    if (n[SHAPE_OPEN_FOUR]) return CLS_OPEN_FOUR;
-    if (fours >= 2) return CLS_DOUBLE_FOUR;
-    if (fours == 1 && open3) return CLS_FOUR_THREE;
-    if (open3 >= 2) return CLS_DOUBLE_THREE;
-    if (open3 == 1 && three) return CLS_OPEN_THREE_THREE;
-    if (fours == 1) return CLS_FOUR;
-    if (open3 == 1) return CLS_OPEN_THREE;
-    if (open2 >= 2) return CLS_DOUBLE_TWO;
-    if (three) return CLS_THREE;
-    /* an overline that wins nothing outranks twos: in renju it is black's
-     * forbidden point, and threat scans rely on seeing it */
-    if (n[SHAPE_OVERLINE]) return CLS_OVERLINE;
-    if (open2 == 1 && two) return CLS_OPEN_TWO_TWO;
-    if (open2 == 1) return CLS_OPEN_TWO;
-    if (two) return CLS_TWO;
-    if (n[SHAPE_DEAD]) return CLS_DEAD;
-    return CLS_NONE;
-}
-
-static pthread_once_t class_once = PTHREAD_ONCE_INIT;
-
-static void class_table_build(void) {
-    for (unsigned s4 = 0; s4 < (1u << 16); s4++) CLASS_TABLE[s4] = (uint8_t)class_of((uint16_t)s4);
-}
-
-void shapes_class_table_init(void) { pthread_once(&class_once, class_table_build); }
-
-/* ---- pair tables -------------------------------------------------------- */
-
-void shapes_pair_build(uint8_t *out, const uint8_t *black_table, const uint8_t *white_table) {
-    /* ternary keys of the two halves (5 cells each) of a window index */
-    static const uint8_t trit_b[4] = {0, 1, 2, 2}, trit_w[4] = {0, 2, 1, 2};
-    uint16_t lo_b[1024], hi_b[1024], lo_w[1024], hi_w[1024];
-    for (unsigned h = 0; h < 1024; h++) {
-        unsigned lb = 0, hb = 0, lw = 0, hw = 0;
-        for (int k = 0; k < 5; k++) {
-            unsigned code = (h >> (2 * k)) & 3;
-            lb += trit_b[code] * POW3[k];
-            hb += trit_b[code] * POW3[k + 5];
-            lw += trit_w[code] * POW3[k];
-            hw += trit_w[code] * POW3[k + 5];
-        }
-        lo_b[h] = (uint16_t)lb, hi_b[h] = (uint16_t)hb, lo_w[h] = (uint16_t)lw, hi_w[h] = (uint16_t)hw;
-    }
-    for (unsigned i = 0; i < WINDOW_INDEXES; i++) {
-        unsigned lo = i & 1023, hi = i >> 10;
-        out[i] = (uint8_t)(black_table[lo_b[lo] + hi_b[hi]] | white_table[lo_w[lo] + hi_w[hi]] << 4);
-    }
-}
-
-static uint8_t *builtin_pair[RULE_NB];
-static pthread_once_t builtin_once[RULE_NB] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
-                                              PTHREAD_ONCE_INIT};
-
-/* Builds the built-in pair table of one rule (NULL stays on failure). */
-static void builtin_pair_build(Rule r) {
-    uint8_t *t = malloc(WINDOW_INDEXES);
-    if (!t) return;
-    shapes_pair_build(t, SHAPES_BUILTIN.table[rule_exact(r, COLOR_BLACK)],
-                      SHAPES_BUILTIN.table[rule_exact(r, COLOR_WHITE)]);
-    builtin_pair[r] = t;
-}
-static void builtin_pair_freestyle(void) { builtin_pair_build(RULE_FREESTYLE); }
-static void builtin_pair_standard(void) { builtin_pair_build(RULE_STANDARD); }
-static void builtin_pair_renju(void) { builtin_pair_build(RULE_RENJU); }
-
-const uint8_t *shapes_pair_table(const ShapeSet *set, Rule rule) {
-    static void (*const build[RULE_NB])(void) = {builtin_pair_freestyle, builtin_pair_standard,
-                                                 builtin_pair_renju};
-    if (set->pair[rule]) return set->pair[rule];
-    if (set != &SHAPES_BUILTIN) return NULL;
-    pthread_once(&builtin_once[rule], build[rule]);
-    return builtin_pair[rule];
-}
+const uint8_t *shapes_pair_table(const ShapeSet *set, Rule rule) { return set->pair[rule]; }
 
 /* ---- per-point state ---------------------------------------------------- */
 
@@ -147,7 +62,6 @@ static void point_refresh_all(Board *b, Move p) {
 }
 
 bool shapes_board_init(Board *b) {
-    shapes_class_table_init();
     if (!b->shapes) b->shapes = &SHAPES_BUILTIN;
     b->pair = shapes_pair_table(b->shapes, b->rule);
     if (!b->pair) return false;

@@ -13,11 +13,14 @@
  * The board keeps every line as a 64-bit word of 2-bit cells (board.h), so
  * the window of a point is a shift and two masks away: its 20-bit window
  * index holds cell k's code (CELL_*) at bits 2k. A "pair table" per rule
- * (1 MB, built once from the two ternary tables) maps a window index to both
- * colours' shapes at once (black's code | white's code << 4). A move changes
- * one word per direction and refreshes the shapes of the (at most 40) empty
- * points whose windows it enters. The four codes of a point (4 bits each)
- * index a 64 K table of combined classes (CLS_*).
+ * (1 MB, made from the two ternary tables by shapes_pair_build) maps a window
+ * index to both colours' shapes at once (black's code | white's code << 4).
+ * A move changes one word per direction and refreshes the shapes of the (at
+ * most 40) empty points whose windows it enters. The four codes of a point
+ * (4 bits each) index a 64 K table of combined classes (CLS_*, class_of).
+ * The built-in pair tables and the class table are generated at build time
+ * too (lib/gen/shapegen.c with shape_build.c) and are constant data: a
+ * process pages in only the parts it reads, and builds nothing.
  */
 #ifndef GMK_SHAPES_H
 #define GMK_SHAPES_H
@@ -36,18 +39,16 @@ typedef struct ShapeSet {
     const int *pattern_score;           /* per pattern: evaluation score */
     const uint8_t *pattern_shape;       /* per pattern: SHAPE_* */
     int combo_score[CLS_NB];            /* seed valuation per combined class */
-    const uint8_t *pair[RULE_NB];       /* per rule: window index -> black | white << 4;
-                                           NULL in SHAPES_BUILTIN (built lazily) */
+    const uint8_t *pair[RULE_NB];       /* per rule: window index -> black | white << 4 */
 } ShapeSet;
 
-extern uint8_t CLASS_TABLE[1 << 16];        /* shape4 -> CLS_* (written once by gmk_init) */
+extern const uint8_t CLASS_TABLE[1 << 16];  /* shape4 -> CLS_* (generated: class_of) */
 extern const uint16_t POW3[10];
 extern const ShapeSet SHAPES_BUILTIN;
 
 int shape_parse(const char *s);             /* name -> SHAPE_*, -1 unknown */
 int class_parse(const char *s);             /* name -> CLS_*, -1 unknown */
 ShapeClass class_of(uint16_t shape4);       /* from the 4 codes (slow, for the table) */
-void shapes_class_table_init(void);         /* fills CLASS_TABLE once; the first full board calls it */
 
 /* Window index k of offset o (-5..-1, 1..5). */
 static inline int window_index(int o) { return o < 0 ? o + 5 : o + 4; }
@@ -86,7 +87,7 @@ static inline unsigned window_of(const Board *b, int d, Move p) {
     return (w & 0x3FFu) | ((w >> 2) & 0xFFC00u);
 }
 
-/* The pair table of a shape set for a rule; NULL when out of memory. */
+/* The pair table of a shape set for a rule. */
 const uint8_t *shapes_pair_table(const ShapeSet *set, Rule rule);
 /* Fills a pair table (WINDOW_INDEXES bytes) from the ternary tables of the
  * line rules black and white play under. */

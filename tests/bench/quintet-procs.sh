@@ -8,13 +8,15 @@
 #
 # Per case: the result; `proc ms`, the process's wall time from the shell
 # (fork, exec, start-up, the solve, exit; the best of --runs, default 3) and
-# `cpu ms`, its user and system time in that run (the machine may be busy);
+# `cpu ms`, its user and system time (the mean over the runs: the measure
+# that a busy machine spoils least);
 # `solve ms`, the time gmk-solve reports for the solve itself (its JSON "ms",
 # in that best run: what quintet's own times measure); quintet's ms; and the
 # ratios of both to it ('*': quintet over 1 ms, where gmk-solve must be no
 # slower; quintet's times are rounded to 0.1 ms, a ratio is taken against
-# 0.1 ms at least). Then the totals, the geometric means, and the floor: the
-# same process timed on a position with one stone. Exit status 1 when a
+# 0.1 ms at least). Then the totals, the geometric means (of the process wall
+# times, their CPU times and the solves), and the floor: the same process
+# timed on a position with one stone. Exit status 1 when a
 # result is wrong or a win is not checked, 2 on usage errors.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -41,24 +43,39 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# run POS RULE SIZE OPTS...: sets us (best wall µs), cpu (its user + system
-# ms) and out (its output)
+# The wall clock in µs: bash's own clock (5.0 and later), which starts no
+# process; `date` (a fork and exec of ~1 ms, inside the time measured)
+# only on an older bash.
+now_us() {
+    if [ -n "${EPOCHREALTIME:-}" ]; then now=${EPOCHREALTIME//[!0-9]/}
+    else now=$(($(date +%s%N) / 1000)); fi
+}
+# The user + system time of the shell's children so far, in µs (the
+# builtin `times`, no process started).
+child_cpu_us() {
+    times > "$tmp/times"
+    child=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+                           printf "%.0f", t * 1e6 }' "$tmp/times")
+}
+# run POS RULE SIZE OPTS...: sets us (best wall µs), cpu (the mean user +
+# system ms) and out (the output of the best run)
 run() {
-    local pos=$1 rule=$2 size=$3 t0 t1 i real user sys
+    local pos=$1 rule=$2 size=$3 t0 t1 i c0
     shift 3
     us=''
     printf '%s\n' "$pos" > "$tmp/pos"
+    child_cpu_us; c0=$child
     for ((i = 0; i < runs; i++)); do
-        t0=$(date +%s%N)
-        { TIMEFORMAT='%3R %3U %3S'; time "$solve" -r "$rule" -s "$size" "$@" --json "$tmp/pos" > "$tmp/out" 2>&1; } 2> "$tmp/time"
-        t1=$(date +%s%N)
-        if [ -z "$us" ] || [ $(((t1 - t0) / 1000)) -lt "$us" ]; then
-            us=$(((t1 - t0) / 1000))
-            read -r real user sys < "$tmp/time"
-            cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print (u + s) * 1000 }')
-            out=$(cat "$tmp/out")
+        now_us; t0=$now
+        "$solve" -r "$rule" -s "$size" "$@" --json "$tmp/pos" > "$tmp/out" 2>&1
+        now_us; t1=$now
+        if [ -z "$us" ] || [ $((t1 - t0)) -lt "$us" ]; then
+            us=$((t1 - t0))
+            IFS= read -r -d '' out < "$tmp/out" || true # a builtin: no child to count
         fi
     done
+    child_cpu_us
+    cpu=$(awk -v a="$c0" -v b="$child" -v n="$runs" 'BEGIN { printf "%.2f", (b - a) / n / 1000 }')
 }
 
 printf '%-28s %-6s %-7s %9s %8s %9s %9s %7s %7s\n' case expect result "proc ms" "cpu ms" "solve ms" "quint ms" \
@@ -79,26 +96,27 @@ while IFS=$'\t' read -r name rule size opts expect _ pos _; do
         -v bad="$([ $ok = 1 ] || echo '  WRONG')" -v st="$stats" 'BEGIN {
         p = us / 1000
         if (q == "-") {
-            printf "%-28s %-6s %-7s %9.1f %8.0f %9.1f %9s %7s %7s%s\n", n, e, r, p, c, s, "-", "-", "-", bad
+            printf "%-28s %-6s %-7s %9.1f %8.1f %9.1f %9s %7s %7s%s\n", n, e, r, p, c, s, "-", "-", "-", bad
             print p, s, -1, c >> st
             exit
         }
         d = q < 0.1 ? 0.1 : q
-        printf "%-28s %-6s %-7s %9.1f %8.0f %9.1f %9.1f %7.2f %7.2f%s%s\n", n, e, r, p, c, s, q, p / d, s / d,
+        printf "%-28s %-6s %-7s %9.1f %8.1f %9.1f %9.1f %7.2f %7.2f%s%s\n", n, e, r, p, c, s, q, p / d, s / d,
             (q > 1 ? "*" : " "), bad
         print p, s, q, c >> st
     }'
 done < "$here/puzzles/quintet.tsv"
-run h8 renju 15 --vcf
-floor=$us
-awk -v runs="$runs" -v wrong="$wrong" -v floor="$floor" '
+runs=$((runs < 20 ? 20 : runs)) run h8 renju 15 --vcf
+floor=$us floor_cpu=$cpu
+awk -v runs="$runs" -v wrong="$wrong" -v floor="$floor" -v fcpu="$floor_cpu" '
 { n++; p += $1; s += $2; c += $4; if ($1 > 1000) over++
   if ($3 >= 0) { m++; q += $3; d = $3 < 0.1 ? 0.1 : $3; lp += log($1 / d); ls += log($2 / d)
-                 if ($3 > 1) { if ($1 > $3) sp++; if ($2 > $3) ss++ } } }
+                 lc += log(($4 < 0.01 ? 0.01 : $4) / d)
+                 if ($3 > 1) { if ($1 > $3) sp++; if ($2 > $3) ss++; if ($4 > $3) sc++ } } }
 END {
-    printf "quintet-procs: %d cases, %d wrong, %d over 1 s (process); gmk-solve %.0f ms in processes (%.0f ms cpu), %.0f ms solving (best of %d runs each); floor %.1f ms (a process solving one stone)\n",
-        n, wrong, over, p, c, s, runs, floor / 1000
-    if (m) printf "quintet-procs: quintet %.0f ms: x%.1f the processes, x%.1f the solves; gmk/quintet geometric mean %.2f (processes), %.2f (solves); slower where quintet is over 1 ms: %d (processes), %d (solves)\n",
-        q, q / p, q / s, exp(lp / m), exp(ls / m), sp, ss
+    printf "quintet-procs: %d cases, %d wrong, %d over 1 s (process); gmk-solve %.0f ms in processes (%.0f ms cpu), %.0f ms solving (best of %d runs each); floor %.1f ms, %.2f ms cpu (a process solving one stone)\n",
+        n, wrong, over, p, c, s, runs, floor / 1000, fcpu
+    if (m) printf "quintet-procs: quintet %.0f ms: x%.1f the processes, x%.1f the solves; gmk/quintet geometric mean %.2f (processes), %.2f (their cpu), %.2f (solves); slower where quintet is over 1 ms: %d (processes), %d (their cpu), %d (solves)\n",
+        q, q / p, q / s, exp(lp / m), exp(lc / m), exp(ls / m), sp, sc, ss
 }' "$stats"
 [ "$wrong" = 0 ]

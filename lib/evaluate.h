@@ -4,18 +4,43 @@
 
 #include "board.h"
 
-/* Weights of one colour's class counts. */
+/* The weights of one side to move under a rule (one weight set). */
 typedef struct {
-    int16_t own[CLS_NB];    /* per class, when this colour is to move */
-    int16_t opp[CLS_NB];    /* per class, when the other colour is to move */
+    int16_t point[CLS_NB][CLS_NB]; /* per empty point: [class of the side to move][class of the other] */
+    int16_t line[16][16];          /* per point and direction: [line shape (SHAPE_*) of the side to move][of the other] */
+    int16_t tempo;                 /* bonus of the side to move */
 } EvalWeights;
 
-/* Static evaluation of b for the side to move, within +-SCORE_EVAL_MAX. */
-int evaluate(const Board *b);
+/* The weight sets by rule and side to move. */
+enum { EVAL_SET_FREE, EVAL_SET_STANDARD, EVAL_SET_RENJU_BLACK, EVAL_SET_RENJU_WHITE, EVAL_SET_NB };
 
-/* The weights a colour's counts get under a rule. */
+/* The weight set of a side to move c under a rule. */
+static inline int eval_set(Rule rule, Color c) {
+    return rule == RULE_RENJU ? (c == COLOR_BLACK ? EVAL_SET_RENJU_BLACK : EVAL_SET_RENJU_WHITE)
+           : rule == RULE_STANDARD ? EVAL_SET_STANDARD
+                                   : EVAL_SET_FREE;
+}
+
+/* The weights of a side to move under a rule. */
 const EvalWeights *evaluate_weights(Rule rule, Color c);
 
-#define EVAL_TEMPO 20       /* bonus of the side to move */
+/* The sums of the point values over the empty points, one per side to move
+ * (v[c]: colour c to move). Kept by the search move by move. */
+typedef struct {
+    int32_t v[COLOR_NB];
+} EvalSums;
+
+/* Sums of b from scratch. */
+void eval_sums_init(const Board *b, EvalSums *es);
+/* The sums after the last board_play on b, from prev (the sums before it). */
+void eval_sums_make(const Board *b, const EvalSums *prev, EvalSums *next);
+
+/* Static evaluation of b (with its sums) for the side to move, within
+ * +-SCORE_EVAL_MAX. */
+static inline int evaluate(const Board *b, const EvalSums *es) {
+    Color us = board_side(b);
+    int s = evaluate_weights(b->rule, us)->tempo + es->v[us];
+    return s > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : s < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : s;
+}
 
 #endif

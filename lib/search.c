@@ -144,7 +144,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply) {
     if (b->clscount[us][CLS_FIVE]) return SCORE_WIN - ply - 1;
     if (b->clscount[them][CLS_FIVE] >= 2) return -(SCORE_WIN - ply - 2);
     if (board_full(b)) return 0;
-    if (ply >= MAX_PLY - 1) return evaluate(b);
+    if (ply >= MAX_PLY - 1) return evaluate(b, &w->es[ply]);
     if (b->clscount[them][CLS_FIVE]) {
         /* the block is forced: play it */
         ScoredMove list[MOVELIST_MAX];
@@ -153,6 +153,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply) {
         if (n == 0) return -(SCORE_WIN - ply - 2);
         Move m = movelist_pick(list, 0, n);
         board_play(b, m);
+        eval_sums_make(b, &w->es[ply], &w->es[ply + 1]);
         int score = -qsearch(w, -beta, -alpha, ply + 1);
         board_undo(b);
         if (score > alpha) pv_update(w, ply, m);
@@ -165,7 +166,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply) {
     if (!disabled(w, SEARCH_NO_VCF) && beta - alpha > 1 && has_four_points(b, us) &&
         search_vcf(w, QS_VCF_NODES, 0) == 1)
         return SCORE_WIN - ply - w->vcf_len;
-    return evaluate(b);
+    return evaluate(b, &w->es[ply]);
 }
 
 /* Late-move reduction for the i-th move (0 = first) at depth (plies). */
@@ -184,7 +185,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     if (b->clscount[us][CLS_FIVE]) return SCORE_WIN - ply - 1;
     if (b->clscount[them][CLS_FIVE] >= 2) return -(SCORE_WIN - ply - 2);
     if (board_full(b)) return 0;
-    if (ply >= MAX_PLY - 1) return evaluate(b);
+    if (ply >= MAX_PLY - 1) return evaluate(b, &w->es[ply]);
     if (!b->clscount[them][CLS_FIVE] && !disabled(w, SEARCH_NO_PRUNE) && quick_win3(b, us, them))
         return SCORE_WIN - ply - 3;
 
@@ -204,7 +205,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
          (hit.bound == BOUND_UPPER && hit.score <= alpha) || hit.bound == BOUND_EXACT))
         return hit.score;
 
-    int eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(b);
+    int eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(b, &w->es[ply]);
     const int *ct = b->clscount[them];
     bool threatened = ct[CLS_FIVE] || ct[CLS_OPEN_FOUR] || ct[CLS_FOUR_THREE] || ct[CLS_DOUBLE_FOUR];
     bool prune = !disabled(w, SEARCH_NO_PRUNE);
@@ -249,6 +250,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         if (prune && quiet && legal >= 1 && list[i].score < ORDER_FAR && best > -SCORE_WIN_MIN) break;
         board_play(b, m);
         tt_prefetch(&w->s->tt, b->key);
+        eval_sums_make(b, &w->es[ply], &w->es[ply + 1]);
         legal++;
         int nd = depth - 1 + ext, score;
         if (legal == 1) {
@@ -305,6 +307,7 @@ int search_root(Worker *w, int alpha, int beta, int depth) {
         RootMove *rm = &w->root[i];
         uint64_t nodes0 = w->nodes;
         board_play(b, rm->move);
+        eval_sums_make(b, &w->es[0], &w->es[1]);
         int score;
         int nd = depth - 1;
         if (i == first) {

@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 
 #include "board.h"
+#include "evaluate.h"
 #include "movepick.h"
 #include "timeman.h"
 #include "tt.h"
@@ -50,6 +51,7 @@ typedef struct Worker {
     RootMove root[MOVELIST_MAX];
     Move killers[MAX_PLY + 2][2];          /* quiet moves that cut off at this ply */
     int history[COLOR_NB][BOARD_CELLS];    /* history scores (2^depth bonus, bounded) */
+    EvalSums es[MAX_PLY + 2];              /* the evaluation's sums per ply */
     int pv_len[MAX_PLY + 1];                /* principal variation table */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     struct Solver *solver;      /* VCF probes (the solver's, tables kept between calls) */

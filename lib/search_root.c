@@ -151,6 +151,7 @@ static Worker *worker_for(Search *s, int id, const Board *b) {
         if (!w->b) return NULL;
     }
     board_copy(w->b, b);
+    eval_sums_init(w->b, &w->es[0]);
     w->nodes = w->nodes_flushed = 0;
     w->next_check = 256;
     w->seldepth = 0;
@@ -341,7 +342,7 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
     }
     if (lim->simple) {
         Move m = search_simple_move(wb);
-        result_single(res, m, evaluate(wb), &m, m != MOVE_NONE);
+        result_single(res, m, evaluate(wb, &w->es[0]), &m, m != MOVE_NONE);
         res->nodes = 1;
         res->ms = timeman_elapsed_ms(&s->tm);
         return GMK_OK;
@@ -355,7 +356,7 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
         res->ms = timeman_elapsed_ms(&s->tm);
         return GMK_OK;
     }
-    result_single(res, w->root[0].move, evaluate(wb), &w->root[0].move, 1);
+    result_single(res, w->root[0].move, evaluate(wb, &w->es[0]), &w->root[0].move, 1);
     /* the VCF probe at the root */
     if (!(s->disable & SEARCH_NO_VCF) && (lim->multipv <= 1)) {
         /* a share of the budget: a tenth of the nodes, a quarter of the time */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "evaluate.h"
 #include "tt.h"
 
 /* A 15x15 board of the rule holding the moves. */
@@ -151,6 +152,52 @@ static void test_renju_forbidden_avoided(void **state) {
     board_free(f);
     board_free(b);
     search_free(s);
+}
+
+/* The evaluation's sums kept move by move (eval_sums_make) equal the sums
+ * from scratch, through random games of every rule and a few sizes. */
+static void test_eval_sums(void **state) {
+    (void)state;
+    Rng rng = {0xe5a1ULL};
+    int n = test_iters(30);
+    for (int i = 0; i < n; i++) {
+        Rule rule = (Rule)(i % 3);
+        int size = i % 5 == 4 ? 9 + i % 7 : 15;
+        Board *b = board_new(size, rule);
+        assert_non_null(b);
+        EvalSums es[MOVES_MAX + 1], fresh;
+        eval_sums_init(b, &es[0]);
+        int plies = 0;
+        while (plies < size * size && board_winner(b) == COLOR_NONE) {
+            /* a random empty point, near the last stone half of the time */
+            Move m;
+            do {
+                int x = rng_below(&rng, size), y = rng_below(&rng, size);
+                if (plies && rng_below(&rng, 2)) {
+                    Move last = board_move_at(b, plies - 1);
+                    x = point_x(last) + rng_below(&rng, 5) - 2;
+                    y = point_y(last) + rng_below(&rng, 5) - 2;
+                }
+                m = point_make(x < 0 ? 0 : x >= size ? size - 1 : x, y < 0 ? 0 : y >= size ? size - 1 : y);
+            } while (board_cell(b, m) != CELL_EMPTY);
+            assert_int_equal(board_play(b, m), GMK_OK);
+            plies++;
+            eval_sums_make(b, &es[plies - 1], &es[plies]);
+            eval_sums_init(b, &fresh);
+            assert_int_equal(es[plies].v[0], fresh.v[0]);
+            assert_int_equal(es[plies].v[1], fresh.v[1]);
+            assert_int_equal(evaluate(b, &es[plies]), search_evaluate(b));
+        }
+        /* and back: the sums of each earlier position still hold */
+        while (plies > 0) {
+            board_undo(b);
+            plies--;
+            eval_sums_init(b, &fresh);
+            assert_int_equal(es[plies].v[0], fresh.v[0]);
+            assert_int_equal(es[plies].v[1], fresh.v[1]);
+        }
+        board_free(b);
+    }
 }
 
 static void test_random_positions(void **state) {
@@ -303,6 +350,7 @@ int main(void) {
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_simple),
         cmocka_unit_test(test_tt),
+        cmocka_unit_test(test_eval_sums),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,4 +13,4 @@ bytes out: a CR inside an answer would read as a line end to a manager.
   $ printf 'START 15\nFOO\rOK\nTURN 7,7\033[2J\nEND\n' | gmk-search --gomocup --no-book --nodes 400 | grep -v MESSAGE
   OK
   UNKNOWN command 'FOO?OK'
-  [678],[678] (re)
+  [5-9],[5-9] (re)

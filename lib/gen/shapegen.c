@@ -132,9 +132,6 @@ int main(int argc, char **argv) {
         remove(tmp);
         return 2;
     }
-    int counts[LINE_RULES][SHAPE_NB] = {{0}};
-    for (int r = 0; r < LINE_RULES; r++)
-        for (int k = 0; k < WINDOW_KEYS; k++) counts[r][table[r][k]]++;
     fprintf(stderr, "shapegen: %d patterns, 2 x %d window keys in %.2f s; tables %zu bytes, pair and class tables %zu\n",
             n, WINDOW_KEYS, (double)(clock() - t0) / CLOCKS_PER_SEC, sizeof table + sizeof pattern,
             RULE_NB * sizeof pair + sizeof cls);

@@ -19,7 +19,6 @@
 
 #include "matchlib.h"
 
-#define OPENINGS_MAX 512
 #define OPENING_LEN 16
 
 typedef struct {
@@ -36,8 +35,8 @@ typedef struct {
     const char *shared;        /* shared data folder */
     const char *records;       /* file for the game records, or NULL */
     bool verbose;              /* a line per game */
-    Opening op[OPENINGS_MAX];
-    int op_count;
+    Opening *op;               /* the openings, grown as read */
+    int op_count, op_cap;
 } Match;
 
 /* Prints the usage and exits 2. */
@@ -61,7 +60,15 @@ static void usage(void) {
 
 /* Parses one opening written as moves; false if it is not a legal start. */
 static bool opening_add(Match *mt, const char *text) {
-    if (mt->op_count >= OPENINGS_MAX) return false;
+    if (mt->op_count == mt->op_cap) {
+        int cap = mt->op_cap ? 2 * mt->op_cap : 64;
+        Opening *op = realloc(mt->op, (size_t)cap * sizeof *op);
+        if (!op) {
+            fprintf(stderr, "match: out of memory for %d openings\n", cap);
+            exit(2);
+        }
+        mt->op = op, mt->op_cap = cap;
+    }
     Board *b = board_new(mt->gs.size, mt->gs.rule);
     if (!b) return false;
     size_t len = strcspn(text, "\t\r\n");
@@ -84,8 +91,13 @@ static void openings_from_file(Match *mt, const char *path) {
         exit(2);
     }
     char line[1024];
-    while (fgets(line, sizeof line, f))
-        if (line[0] != '#' && line[0] != '\n') opening_add(mt, line);
+    long no = 0;
+    while (fgets(line, sizeof line, f)) {
+        no++;
+        if (line[0] != '#' && line[0] != '\n' && !opening_add(mt, line))
+            fprintf(stderr, "match: %s:%ld: not a legal opening of 1-%d stones on this board, skipped\n",
+                    path, no, OPENING_LEN);
+    }
     fclose(f);
 }
 
@@ -275,5 +287,6 @@ int main(int argc, char **argv) {
            n ? 100.0 * (w + 0.5 * d) / n : 0.0, elo, margin);
     printf("A as black +%d =%d -%d, as white +%d =%d -%d; average %.1f stones; slowest answer %d ms\n", wb,
            db, lb, w - wb, d - db, l - lb, n ? (double)plies / n : 0.0, max_ms);
+    free(mt.op);
     return done == mt.games ? 0 : 1;
 }

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -72,29 +71,26 @@ typedef struct {
     SolveOutcome out;
     SolveDefence def;
     /* progress on stderr (a terminal, stdout not one) */
-    bool progress;          /* shown at all */
+    CliProgress pr;
     long total;             /* positions in the input, -1 if unknown (standard input) */
     long done, wins;        /* positions answered, wins (threats with --defend) among them */
-    double t0, last;        /* start, last progress line (monotonic seconds) */
 } Solve;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* The progress line: done / total, wins, positions per second. */
+/* The progress line: done / total, wins, positions per second, and the
+ * time left when the total is known. */
 static void progress(Solve *sv, bool final) {
-    if (!sv->progress) return;
-    double t = now();
-    if (!final && t - sv->last < 0.25) return;
-    sv->last = t;
-    char total[32] = "";
+    if (!cli_progress_due(&sv->pr, final)) return;
+    double el = sv->pr.last - sv->pr.t0;
+    char total[32] = "", eta[48] = "", line[256];
     if (sv->total >= 0) snprintf(total, sizeof total, "/%ld", sv->total);
-    fprintf(stderr, "\r%s: %ld%s positions, %ld %s, %.1f positions/s\033[K%s", sv->cli.prog, sv->done, total,
-            sv->wins, sv->defend ? "threats" : "wins", t > sv->t0 ? (double)sv->done / (t - sv->t0) : 0.0,
-            final ? "\n" : "");
+    if (!final && sv->total > 0 && sv->done > 0 && sv->done < sv->total) {
+        eta[0] = ',';
+        eta[1] = ' ';
+        cli_eta(el * (double)(sv->total - sv->done) / (double)sv->done, eta + 2, sizeof eta - 2);
+    }
+    snprintf(line, sizeof line, "%s: %ld%s positions, %ld %s, %.1f positions/s%s", sv->cli.prog, sv->done,
+             total, sv->wins, sv->defend ? "threats" : "wins", el > 0 ? (double)sv->done / el : 0.0, eta);
+    cli_progress_line(&sv->pr, line, final);
 }
 
 static bool count_position(void *ctx, Board *b, const PosSource *src) {
@@ -406,9 +402,9 @@ int main(int argc, char **argv) {
         cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
         return EXIT_FAILURE_RUN;
     }
-    sv.progress = isatty(2) && !isatty(1);
-    sv.total = sv.progress ? count_positions(&sv.cli, argv + first) : -1;
-    sv.t0 = now();
+    cli_progress_start(&sv.pr, false);
+    if (isatty(1)) sv.pr.on = false; /* the answers are on the terminal: no line among them */
+    sv.total = sv.pr.on ? count_positions(&sv.cli, argv + first) : -1;
     cli_for_each_position(&sv.cli, argv + first, solve_position, &sv);
     progress(&sv, true);
     out_flush(&sv.cli);

@@ -4,6 +4,7 @@
  * scan region, class scans, five points, a four's five point, and the
  * ordering of candidate lists.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "solve_threat.h"
@@ -48,7 +49,11 @@ int solve_scan_class(const SolvePos *s, Color c, unsigned mask, int want, Move *
     const Board *b = s->b;
     int x0, x1, y0, y1, n = 0;
     if (want <= 0) return 0;
-    solve_region(s, 4, &x0, &x1, &y0, &y1);
+    /* a point of a four class or five has three stones of c beside it in a
+     * window of five, the nearest at most two points away along the line:
+     * two rows and columns around the stones hold them all */
+    assert(!(mask & ~(CLS_FOUR_MASK | 1u << CLS_FIVE)));
+    solve_region(s, 2, &x0, &x1, &y0, &y1);
     for (int y = y0; y <= y1; y++) {
         Move p = point_make(x0, y);
         for (int x = x0; x <= x1; x++, p++) {

@@ -129,7 +129,8 @@ static inline bool solve_is_four(const Board *b, Move p, Color c) {
 Move solve_four_five(const Board *b, Move p, Color a);
 /* The scan region: the stones' bounding box widened by m, clipped. */
 void solve_region(const SolvePos *s, int m, int *x0, int *x1, int *y0, int *y1);
-/* Empty points where colour c's class is in mask, up to want of them. */
+/* Empty points where colour c's class is in mask (four classes and
+ * CLS_FIVE only), up to want of them, in board order. */
 int solve_scan_class(const SolvePos *s, Color c, unsigned mask, int want, Move *out);
 /* The empty points on the four lines through p (within 4) where colour c
  * makes five; at most max of them. */

@@ -208,14 +208,39 @@ static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
     return false;
 }
 
+/* Black's classes (class_of) that give a point two threats or more
+ * (black_threats) whatever its line shapes, and those that give it two only
+ * with an overline on another line (the overline ranks below them: one
+ * open three or four, or none, beside it). Any other class has no open
+ * three, four, five or overline: fewer than two threats. */
+#define CLS_TWO_THREATS_MASK                                                                                      \
+    ((1u << CLS_FIVE) | (1u << CLS_OPEN_FOUR) | (1u << CLS_DOUBLE_FOUR) | (1u << CLS_FOUR_THREE) |               \
+     (1u << CLS_DOUBLE_THREE) | (1u << CLS_OVERLINE))
+#define CLS_OVERLINE_HIDES_MASK                                                                                   \
+    ((1u << CLS_THREE) | (1u << CLS_DOUBLE_TWO) | (1u << CLS_OPEN_THREE) | (1u << CLS_OPEN_THREE_THREE) |         \
+     (1u << CLS_FOUR))
+
+/* Black's threats at empty q, counted from its line shapes. */
+static int black_threats_at(const Board *b, Move q) {
+    int threats = 0;
+    for (int d = 0; d < DIR_NB; d++) threats += black_threats(point_shape(b, q, COLOR_BLACK, d));
+    return threats;
+}
+
 /* Can empty q be a forbidden point for black once white has played on one
  * of its lines? A white stone only weakens black's shapes, so not when
  * black has fewer than two threats there now (open threes and better, a
- * line of two fours, five and overline counting two). */
-static bool may_become_forbidden(const Board *b, Move q) {
-    int threats = 0;
-    for (int d = 0; d < DIR_NB; d++) threats += black_threats(point_shape(b, q, COLOR_BLACK, d));
-    return threats >= 2;
+ * line of two fours, five and overline counting two). Black's class at q
+ * decides but for the few classes an overline can hide under (then the
+ * shapes are counted). */
+static inline bool may_become_forbidden(const Board *b, Move q) {
+    unsigned cls = b->ps[q].cls[COLOR_BLACK];
+    bool threats2 = ((CLS_TWO_THREATS_MASK >> cls) & 1) ||
+                    (((CLS_OVERLINE_HIDES_MASK >> cls) & 1) && black_threats_at(b, q) >= 2);
+#ifdef GMK_DEBUG
+    assert(threats2 == (black_threats_at(b, q) >= 2));
+#endif
+    return threats2;
 }
 
 /* Does black's stone at empty q give some point on q's lines two threats
@@ -226,7 +251,11 @@ static bool block_adds_threats(const Board *b, Move q) {
         for (int off = -5; off <= 5; off++) {
             Move x = (Move)(q + off * DIR_STEP[e]);
             if (!off || b->cell[x] != CELL_EMPTY) continue;
-            int threats = 0;
+            int threats = black_threats((int)(pair_with_stone(b, e, x, off, COLOR_BLACK) & 15));
+            if (threats >= 2) return true;
+            /* below the classes of may_become_forbidden, no line of x holds a threat now */
+            if (!(((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> b->ps[x].cls[COLOR_BLACK]) & 1)) continue;
+            threats = 0;
             for (int d = 0; d < DIR_NB; d++)
                 threats += black_threats(d == e ? (int)(pair_with_stone(b, e, x, off, COLOR_BLACK) & 15)
                                                 : point_shape(b, x, COLOR_BLACK, d));
@@ -235,15 +264,25 @@ static bool block_adds_threats(const Board *b, Move q) {
     return false;
 }
 
-/* Is there no empty point where black may become forbidden? */
+/* Is there no empty point where black may become forbidden? None when
+ * black has no empty point of a class that can give two threats (the class
+ * counts hold the empty points of the whole board). */
 static bool no_forbidden_candidate(const Vcf *v) {
     const Board *b = v->pos->b;
+    int maybe = 0;
+    for (int c = 0; c < CLS_NB; c++)
+        maybe |= ((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> c & 1) * b->clscount[COLOR_BLACK][c];
+    if (!maybe) return true;
     int x0, x1, y0, y1;
     solve_region(v->pos, 5, &x0, &x1, &y0, &y1);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             Move z = point_make(x, y);
-            if ((b->cell[z] == CELL_EMPTY) & may_become_forbidden(b, z)) return false;
+            /* the class test first, without a branch (see solve_scan_class) */
+            unsigned cls = b->ps[z].cls[COLOR_BLACK];
+            if (((b->cell[z] == CELL_EMPTY) & ((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> cls)) &&
+                may_become_forbidden(b, z))
+                return false;
         }
     return true;
 }

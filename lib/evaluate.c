@@ -9,16 +9,19 @@
  * three) is worth more than the two apart, plus for each of the four
  * directions a weight of the pair of line shapes (us's, them's) there. The
  * position's value is the sum over the empty points plus a bonus for the
- * side to move:
+ * side to move and a weight of the pair of the two sides' threat codes
+ * (eval_threat: counts of the points that make fours and open threes):
  *
- *   eval = tempo + sum_p ( point[cls_us(p)][cls_them(p)]
- *                          + sum_d line[shape_us(p, d)][shape_them(p, d)] )
+ *   eval = tempo + threat[code_us][code_them]
+ *          + sum_p ( point[cls_us(p)][cls_them(p)]
+ *                    + sum_d line[shape_us(p, d)][shape_them(p, d)] )
  *
  * the point-sum evaluation of classical engines (each point valued by its
  * patterns for both sides). The sums, one per side to move, are kept by the
  * search move by move (eval_sums_make: only the points on the four lines
  * through a move change, and a changed point's shape changes in one
- * direction), so an evaluation is O(1).
+ * direction), so an evaluation is O(1); the threat codes come from the
+ * class counts the board keeps.
  *
  * The side to move plays next: a four-three point of us is nearly a win, the
  * same point of them a threat that must be answered, hence the asymmetric

@@ -4,10 +4,26 @@
 
 #include "board.h"
 
+/* A side's threat code, from the class counts the board keeps: how many
+ * empty points make a four (0..3, 3 for 3 or more) and how many an open
+ * three and no four (0..3), times 2, plus 1 when one of them makes a
+ * four-three or a double three. The evaluation weighs the pair of codes of
+ * the two sides (threat[us][them]): the initiative, which the sum over the
+ * points cannot see (two threats are worth more than twice one). */
+#define EVAL_THREATS 32
+static inline int eval_threat(const Board *b, Color c) {
+    const int *n = b->clscount[c];
+    int fours = n[CLS_FOUR] + n[CLS_FOUR_THREE] + n[CLS_DOUBLE_FOUR] + n[CLS_OPEN_FOUR];
+    int threes = n[CLS_OPEN_THREE] + n[CLS_OPEN_THREE_THREE] + n[CLS_DOUBLE_THREE];
+    bool combo = n[CLS_FOUR_THREE] + n[CLS_DOUBLE_THREE] > 0;
+    return (fours < 3 ? fours : 3) << 3 | (threes < 3 ? threes : 3) << 1 | combo;
+}
+
 /* The weights of one side to move under a rule (one weight set). */
 typedef struct {
     int16_t point[CLS_NB][CLS_NB]; /* per empty point: [class of the side to move][class of the other] */
     int16_t line[16][16];          /* per point and direction: [line shape (SHAPE_*) of the side to move][of the other] */
+    int16_t threat[EVAL_THREATS][EVAL_THREATS]; /* [threat code (eval_threat) of the side to move][of the other] */
     int16_t tempo;                 /* bonus of the side to move */
 } EvalWeights;
 
@@ -39,7 +55,8 @@ void eval_sums_make(const Board *b, const EvalSums *prev, EvalSums *next);
  * +-SCORE_EVAL_MAX. */
 static inline int evaluate(const Board *b, const EvalSums *es) {
     Color us = board_side(b);
-    int s = evaluate_weights(b->rule, us)->tempo + es->v[us];
+    const EvalWeights *w = evaluate_weights(b->rule, us);
+    int s = w->tempo + w->threat[eval_threat(b, us)][eval_threat(b, (Color)(us ^ 1))] + es->v[us];
     return s > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : s < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : s;
 }
 

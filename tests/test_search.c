@@ -154,6 +154,43 @@ static void test_renju_forbidden_avoided(void **state) {
     search_free(s);
 }
 
+/* The threat codes of the evaluation (eval_threat) against the classes of
+ * the empty points counted one by one, through random games. */
+static void test_eval_threat(void **state) {
+    (void)state;
+    Rng rng = {0x7417ULL};
+    int n = test_iters(20), seen_four = 0, seen_combo = 0;
+    for (int i = 0; i < n; i++) {
+        Rule rule = (Rule)(i % 3);
+        Board *b = board_new(15, rule);
+        assert_non_null(b);
+        while (board_ply(b) < 120 && board_winner(b) == COLOR_NONE) {
+            Move m;
+            do m = point_make(3 + rng_below(&rng, 9), 3 + rng_below(&rng, 9));
+            while (board_cell(b, m) != CELL_EMPTY);
+            if (board_play(b, m) != GMK_OK) break;
+            for (int c = 0; c < COLOR_NB; c++) {
+                int fours = 0, threes = 0, combo = 0;
+                for (int y = 0; y < 15; y++)
+                    for (int x = 0; x < 15; x++) {
+                        Move p = point_make(x, y);
+                        if (board_cell(b, p) != CELL_EMPTY) continue;
+                        ShapeClass k = board_point_class(b, p, (Color)c);
+                        fours += k == CLS_FOUR || k == CLS_FOUR_THREE || k == CLS_DOUBLE_FOUR || k == CLS_OPEN_FOUR;
+                        threes += k == CLS_OPEN_THREE || k == CLS_OPEN_THREE_THREE || k == CLS_DOUBLE_THREE;
+                        combo |= k == CLS_FOUR_THREE || k == CLS_DOUBLE_THREE;
+                    }
+                int want = (fours < 3 ? fours : 3) * 8 + (threes < 3 ? threes : 3) * 2 + combo;
+                assert_int_equal(eval_threat(b, (Color)c), want);
+                seen_four += fours > 0;
+                seen_combo += combo;
+            }
+        }
+        board_free(b);
+    }
+    assert_true(seen_four > 0 && seen_combo > 0); /* the games reached the codes */
+}
+
 /* The evaluation's sums kept move by move (eval_sums_make) equal the sums
  * from scratch, through random games of every rule and a few sizes. */
 static void test_eval_sums(void **state) {
@@ -351,6 +388,7 @@ int main(void) {
         cmocka_unit_test(test_simple),
         cmocka_unit_test(test_tt),
         cmocka_unit_test(test_eval_sums),
+        cmocka_unit_test(test_eval_threat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,9 +13,10 @@
  * result for the side to move.
  * The evaluation is linear in its weights (a point's value is a weight of
  * its pair of classes plus weights of its line shapes, summed over the empty
- * points), so the fit is a logistic regression on the counts: first the
- * scale K of sigmoid(eval / K) that fits the current weights best, then the
- * weights of the rule's sets by Adam on the mean squared error (full batch),
+ * points, plus a weight of the pair of threat codes), so the fit is a
+ * logistic regression on the counts: first the scale K of sigmoid(eval / K)
+ * that fits the current weights best, then the weights of the rule's sets
+ * by Adam on the mean squared error (full batch),
  * starting from the current ones. Weights whose feature shows in fewer than
  * MIN positions (default 200) stay as they are.
  *
@@ -32,10 +33,11 @@
 #include "evaluate.h"
 
 /* The weights of a set as one vector: point[u][t] at 16 u + t, line[u][t]
- * at 256 + 16 u + t, tempo. */
-#define NW 513
+ * at 256 + 16 u + t, threat[u][t] at 512 + 32 u + t, tempo. */
+#define NW (512 + EVAL_THREATS * EVAL_THREATS + 1)
 #define W_LINE 256
-#define W_TEMPO 512
+#define W_THREAT 512
+#define W_TEMPO (NW - 1)
 #define SPARSE_MAX 96
 
 typedef struct {
@@ -62,6 +64,8 @@ static void weights_load(void) {
             for (int t = 0; t < 16; t++) W[s][16 * u + t] = w->point[u][t];
         for (int u = 0; u < 16; u++)
             for (int t = 0; t < 16; t++) W[s][W_LINE + 16 * u + t] = w->line[u][t];
+        for (int u = 0; u < EVAL_THREATS; u++)
+            for (int t = 0; t < EVAL_THREATS; t++) W[s][W_THREAT + EVAL_THREATS * u + t] = w->threat[u][t];
         W[s][W_TEMPO] = w->tempo;
     }
 }
@@ -93,6 +97,7 @@ static void add_sample(const Board *b, int winner) {
         for (int d = 0; d < DIR_NB; d++)
             count[W_LINE + 16 * ((ps->pair[d] >> (4 * us)) & 15) + ((ps->pair[d] >> (4 * them)) & 15)]++;
     }
+    count[W_THREAT + EVAL_THREATS * eval_threat(b, us) + eval_threat(b, them)]++;
     Sample *x = &samples[nsamples++];
     x->set = (uint8_t)eval_set(board_rule(b), us);
     x->n = 0;
@@ -170,6 +175,13 @@ static void print_set(int s) {
         printf("},\n");
     }
     printf("    },\n");
+    printf("    .threat = {\n");
+    for (int u = 0; u < EVAL_THREATS; u++) {
+        printf("        {");
+        for (int t = 0; t < EVAL_THREATS; t++) printf("%s%ld", t ? ", " : "", lround(W[s][W_THREAT + EVAL_THREATS * u + t]));
+        printf("},\n");
+    }
+    printf("    },\n");
     printf("    .tempo = %ld,\n},\n", lround(W[s][W_TEMPO]));
 }
 
@@ -217,13 +229,15 @@ int main(int argc, char **argv) {
 
     /* the weights to fit: those of this rule's sets seen in enough
      * positions, not those of the point and the line with nothing for either
-     * side (counts of empty points) */
+     * side (counts of empty points) nor that of no threat for either side
+     * (one in every position, as the tempo) */
     int tuned[EVAL_SET_NB] = {0};
     tuned[eval_set(rule, COLOR_BLACK)] = tuned[eval_set(rule, COLOR_WHITE)] = 1;
     int ntune = 0;
     for (int s = 0; s < EVAL_SET_NB; s++)
         for (int k = 0; k < NW; k++) {
-            tunable[s][k] = tuned[s] && (k == W_TEMPO || seen[s][k] >= min_seen) && k != 0 && k != W_LINE;
+            tunable[s][k] = tuned[s] && (k == W_TEMPO || seen[s][k] >= min_seen) && k != 0 && k != W_LINE &&
+                            k != W_THREAT;
             ntune += tunable[s][k];
         }
     fprintf(stderr, "tune: %d weights\n", ntune);
@@ -260,9 +274,10 @@ int main(int argc, char **argv) {
            " * One set per rule and side to move. point[u][t]: an empty point where the\n"
            " * side to move makes class u and the other side class t; line[u][t]: per\n"
            " * empty point and direction where the side to move makes line shape u and\n"
-           " * the other side line shape t; tempo: the side to move's bonus. Written by\n"
-           " * tests/tune (Texel fitting on self-play games, see tests/tune.c); edit by\n"
-           " * hand only to try a change, then match it.\n"
+           " * the other side line shape t; threat[u][t]: the side to move's threat code\n"
+           " * (eval_threat, lib/evaluate.h) is u and the other side's t; tempo: the\n"
+           " * side to move's bonus. Written by tests/tune (Texel fitting on self-play\n"
+           " * games, see tests/tune.c); edit by hand only to try a change, then match it.\n"
            " *\n"
            " * Classes (CLS_*, rows and columns): none dead two otwo o2+2 three d2 o3 four o3+3 d3 4-3 d4 o4 five over\n"
            " * Line shapes (SHAPE_*): none dead two otwo three othree four 4+4 ofour five over\n"

@@ -242,11 +242,12 @@ static int ck_forbidden_at(Ck *g, Move p, int depth) {
     if (ck_wins(g, p, COLOR_BLACK)) return FORBID_NONE;
     /* quick exit: a three needs two more black stones on its line within 4,
      * a four three of them (two fours on one line among them) */
-    int busy2 = 0, busy3 = 0;
+    int busy2 = 0, busy3 = 0, near[4];
     bool over = false;
     for (int d = 0; d < 4; d++) {
         int k = 0;
         for (int o = -4; o <= 4; o++) k += o && ck_at(g, p + o * CK_STEP[d]) == CELL_BLACK;
+        near[d] = k;
         busy2 += k >= 2;
         busy3 += k >= 3;
         over |= ck_run(g, p, d, COLOR_BLACK) > 5;
@@ -256,10 +257,12 @@ static int ck_forbidden_at(Ck *g, Move p, int depth) {
     g->cell[p] = CELL_BLACK;
     int fours = 0, threes = 0;
     bool has_four[4];
+    /* along a line, a four through p needs three more black stones within
+     * four of it, a three two (those counted in near) */
     for (int d = 0; d < 4; d++) {
         unsigned set[8];
         Move five[8];
-        int n = ck_fours_dir(g, p, d, set, five);
+        int n = near[d] >= 3 ? ck_fours_dir(g, p, d, set, five) : 0;
         int k = ck_distinct(set, n);
         has_four[d] = k > 0;
         fours += k;
@@ -268,7 +271,7 @@ static int ck_forbidden_at(Ck *g, Move p, int depth) {
     if (fours >= 2) res = FORBID_DOUBLE_FOUR;
     else {
         for (int d = 0; d < 4 && threes < 2; d++)
-            if (!has_four[d] && ck_real_three(g, p, d, depth)) threes++;
+            if (!has_four[d] && near[d] >= 2 && ck_real_three(g, p, d, depth)) threes++;
         if (threes >= 2) res = FORBID_DOUBLE_THREE;
     }
     g->cell[p] = CELL_EMPTY;

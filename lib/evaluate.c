@@ -45,70 +45,73 @@ static const EvalWeights EVAL_WEIGHTS[EVAL_SET_NB] = {
 
 const EvalWeights *evaluate_weights(Rule rule, Color c) { return &EVAL_WEIGHTS[eval_set(rule, c)]; }
 
-/* The weights folded for the incremental sums, per rule and side to move c,
- * both indexed by black-first bytes: by a point's pair byte in one direction
- * (black's shape | white's << 4), c's line weight; by its class byte
- * (black's class | white's << 4), c's point weight. Filled once. */
+/* The weights folded for the incremental sums, per rule, indexed by
+ * black-first bytes: by a point's pair byte in one direction (black's shape
+ * | white's << 4), the line weights; by its class byte (black's class |
+ * white's << 4), the point weights. Each entry packs the weight of the two
+ * sides to move, black's + white's * 2^32, so that one look-up and one add
+ * serve both sums (they stay far below 2^31). Filled once. */
 typedef struct {
-    int16_t line[256];
-    int16_t point[256];
+    int64_t line[256];
+    int64_t point[256];
 } EvalFolded;
 
-static EvalFolded folded[RULE_NB][COLOR_NB];
+#define LANE ((int64_t)1 << 32)
+
+static EvalFolded folded[RULE_NB];
 static pthread_once_t folded_once = PTHREAD_ONCE_INIT;
 
 static void fold_weights(void) {
     for (int r = 0; r < RULE_NB; r++)
-        for (int c = 0; c < COLOR_NB; c++) {
-            const EvalWeights *w = evaluate_weights((Rule)r, (Color)c);
-            for (int x = 0; x < 256; x++) {
-                int own = c ? x >> 4 : x & 15, opp = c ? x & 15 : x >> 4;
-                folded[r][c].line[x] = w->line[own][opp];
-                folded[r][c].point[x] = w->point[own][opp];
-            }
+        for (int x = 0; x < 256; x++) {
+            int lo = x & 15, hi = x >> 4; /* black's, white's */
+            const EvalWeights *wb = evaluate_weights((Rule)r, COLOR_BLACK), *ww = evaluate_weights((Rule)r, COLOR_WHITE);
+            folded[r].line[x] = wb->line[lo][hi] + ww->line[hi][lo] * LANE;
+            folded[r].point[x] = wb->point[lo][hi] + ww->point[hi][lo] * LANE;
         }
 }
 
-/* Point value of a point's shape state with folded weights f. */
-static inline int point_value(const EvalFolded *f, const PointShape *ps) {
-    int v = f->point[ps->cls[0] | ps->cls[1] << 4];
+/* Point value (packed) of a point's shape state with folded weights f. */
+static inline int64_t point_value(const EvalFolded *f, const PointShape *ps) {
+    int64_t v = f->point[ps->cls[0] | ps->cls[1] << 4];
     for (int d = 0; d < DIR_NB; d++) v += f->line[ps->pair[d]];
     return v;
+}
+
+/* The sums es plus a packed amount v. */
+static inline void sums_add(EvalSums *es, int64_t v) {
+    int32_t b = (int32_t)(uint32_t)(uint64_t)v; /* the low lane, signed */
+    es->v[COLOR_BLACK] += b;
+    es->v[COLOR_WHITE] += (int32_t)((v - b) / LANE);
 }
 
 void eval_sums_init(const Board *b, EvalSums *es) {
     es->v[0] = es->v[1] = 0;
     if (b->light) return;
     pthread_once(&folded_once, fold_weights);
-    const EvalFolded *f = folded[b->rule];
-    for (int p = 0; p < BOARD_CELLS; p++) {
-        if (b->cell[p] != CELL_EMPTY) continue;
-        es->v[COLOR_BLACK] += point_value(&f[COLOR_BLACK], &b->ps[p]);
-        es->v[COLOR_WHITE] += point_value(&f[COLOR_WHITE], &b->ps[p]);
-    }
+    const EvalFolded *f = &folded[b->rule];
+    for (int p = 0; p < BOARD_CELLS; p++)
+        if (b->cell[p] == CELL_EMPTY) sums_add(es, point_value(f, &b->ps[p]));
 }
 
 /* Direction d's part of eval_sums_make: the points at offsets -5..5 from q
  * (their state before the move saved in saved) whose shapes along d changed,
  * and with them perhaps their classes. Occupied points keep their state, so
  * they never differ. */
-static inline __attribute__((always_inline)) void sums_line(const Board *b, Move q, const PointShape *saved,
-                                                            const EvalFolded *f, int32_t *vb, int32_t *vw,
-                                                            const int d) {
+static inline __attribute__((always_inline)) int64_t sums_line(const Board *b, Move q, const PointShape *saved,
+                                                               const EvalFolded *f, const int d) {
+    int64_t v = 0;
 #pragma GCC unroll 10
     for (int k = 0; k < 2 * LINE_HALF; k++) {
         int off = k < LINE_HALF ? k - LINE_HALF : k - LINE_HALF + 1;
         const PointShape *now = &b->ps[q - off * DIR_STEP[d]], *was = &saved[k];
         unsigned pn = now->pair[d], pw = was->pair[d];
         if (pn == pw) continue;
-        *vb += f[0].line[pn] - f[0].line[pw];
-        *vw += f[1].line[pn] - f[1].line[pw];
+        v += f->line[pn] - f->line[pw];
         unsigned cn = now->cls[0] | now->cls[1] << 4, cw = was->cls[0] | was->cls[1] << 4;
-        if (cn != cw) {
-            *vb += f[0].point[cn] - f[0].point[cw];
-            *vw += f[1].point[cn] - f[1].point[cw];
-        }
+        if (cn != cw) v += f->point[cn] - f->point[cw];
     }
+    return v;
 }
 
 void eval_sums_make(const Board *b, const EvalSums *prev, EvalSums *next) {
@@ -116,16 +119,14 @@ void eval_sums_make(const Board *b, const EvalSums *prev, EvalSums *next) {
     Move q = b->hist[b->ply - 1];
     if (q == MOVE_PASS || b->light) return;
     const ShapeUndo *u = &b->undo[b->ply - 1];
-    const EvalFolded *f = folded[b->rule]; /* filled by eval_sums_init of the root */
+    const EvalFolded *f = &folded[b->rule]; /* filled by eval_sums_init of the root */
     /* q is no longer empty (its shape state is still the one before the move) */
-    int32_t vb = next->v[COLOR_BLACK] - point_value(&f[COLOR_BLACK], &b->ps[q]);
-    int32_t vw = next->v[COLOR_WHITE] - point_value(&f[COLOR_WHITE], &b->ps[q]);
-    sums_line(b, q, u->ps[0], f, &vb, &vw, 0);
-    sums_line(b, q, u->ps[1], f, &vb, &vw, 1);
-    sums_line(b, q, u->ps[2], f, &vb, &vw, 2);
-    sums_line(b, q, u->ps[3], f, &vb, &vw, 3);
-    next->v[COLOR_BLACK] = vb;
-    next->v[COLOR_WHITE] = vw;
+    int64_t v = -point_value(f, &b->ps[q]);
+    v += sums_line(b, q, u->ps[0], f, 0);
+    v += sums_line(b, q, u->ps[1], f, 1);
+    v += sums_line(b, q, u->ps[2], f, 2);
+    v += sums_line(b, q, u->ps[3], f, 3);
+    sums_add(next, v);
 }
 
 int search_evaluate(const Board *b) {

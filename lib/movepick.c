@@ -22,7 +22,8 @@
  *
  * Ordering score of a point p for the side to move us:
  *   ATTACK[class of us at p] + DEFENCE[class of them at p]
- *   + small per-line terms (what each of the eight line shapes adds),
+ *   + small per-line terms (what each of the eight line shapes adds, one
+ *     table lookup a direction by the pair byte),
  * so a win comes before blocking a five, before an own open four, before a
  * four-three, before blocking the opponent's, and so on down to twos. The
  * search adds the TT move, killers and history on top.
@@ -45,9 +46,19 @@ static const int DEFENCE[CLS_NB] = {
     [CLS_THREE] = 150,            [CLS_OPEN_TWO_TWO] = 120, [CLS_OPEN_TWO] = 70,
     [CLS_TWO] = 20,
 };
-/* per line shape, own and opponent's */
-static const int LINE_ATTACK[16] = {0, 0, 4, 10, 12, 30, 40, 60, 80, 0, 0};
-static const int LINE_DEFENCE[16] = {0, 0, 3, 7, 8, 20, 30, 40, 50, 0, 0};
+/* per line shape (SHAPE_*), own and opponent's */
+#define LINE_ATTACK(s) \
+    ((s) == 2 ? 4 : (s) == 3 ? 10 : (s) == 4 ? 12 : (s) == 5 ? 30 : (s) == 6 ? 40 : (s) == 7 ? 60 : (s) == 8 ? 80 : 0)
+#define LINE_DEFENCE(s) \
+    ((s) == 2 ? 3 : (s) == 3 ? 7 : (s) == 4 ? 8 : (s) == 5 ? 20 : (s) == 6 ? 30 : (s) == 7 ? 40 : (s) == 8 ? 50 : 0)
+/* both terms of one direction by its pair byte p (black's shape | white's
+ * << 4) for the side to move c: one load a direction */
+#define LS(c, p) (LINE_ATTACK(((p) >> (4 * (c))) & 15) + LINE_DEFENCE(((p) >> (4 - 4 * (c))) & 15))
+#define LS4(c, p) LS(c, p), LS(c, (p) + 1), LS(c, (p) + 2), LS(c, (p) + 3)
+#define LS16(c, p) LS4(c, p), LS4(c, (p) + 4), LS4(c, (p) + 8), LS4(c, (p) + 12)
+#define LS64(c, p) LS16(c, p), LS16(c, (p) + 16), LS16(c, (p) + 32), LS16(c, (p) + 48)
+#define LS256(c) {LS64(c, 0), LS64(c, 64), LS64(c, 128), LS64(c, 192)}
+static const int16_t LINE_SCORE[COLOR_NB][256] = {LS256(0), LS256(1)};
 
 /* Renju: is p forbidden for black? Only classes that can hide a foul are checked in full. */
 bool move_forbidden(Board *b, Move p) {
@@ -95,13 +106,13 @@ static inline uint32_t near_row(const uint32_t *occ, int y, uint32_t onboard) {
 int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *info) {
     Color us = board_side(b), them = (Color)(us ^ 1);
     bool black_renju = us == COLOR_BLACK && b->rule == RULE_RENJU;
+    const int16_t *line_score = LINE_SCORE[us];
     const int *ct = b->clscount[them];
     int want = THREAT_LVL_NONE;
     if (ct[CLS_FIVE]) want = THREAT_LVL_FIVE;
     else if (!nonarrow && ct[CLS_OPEN_FOUR]) want = THREAT_LVL_THREE;
     else if (!nonarrow && (ct[CLS_FOUR_THREE] || ct[CLS_DOUBLE_FOUR])) want = THREAT_LVL_WIN2;
     info->threat = THREAT_LVL_NONE;
-    info->fours = 0;
 
     if (b->stones[0] + b->stones[1] == 0) {
         if (mode == GEN_FOURS) return 0;
@@ -146,10 +157,8 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
             if (mode == GEN_FOURS && !cls_is_four(cu) && cth != CLS_FIVE) continue;
             if (black_renju && move_forbidden(b, p)) continue;
             int s = ATTACK[cu] + DEFENCE[cth];
-            for (int d = 0; d < DIR_NB; d++) {
-                unsigned pr = ps->pair[d];
-                s += LINE_ATTACK[(pr >> (4 * us)) & 15] + LINE_DEFENCE[(pr >> (4 * them)) & 15];
-            }
+            s += line_score[ps->pair[0]] + line_score[ps->pair[1]] + line_score[ps->pair[2]] +
+                 line_score[ps->pair[3]];
             list[n].move = p;
             list[n].score = s;
             n++;
@@ -159,6 +168,7 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
     /* narrowing */
     int lvl = real_lvl;
     info->threat = lvl;
+    if (lvl == THREAT_LVL_NONE && mode == GEN_ALL) return n;
     int k = 0;
     for (int i = 0; i < n; i++) {
         const PointShape *ps = &b->ps[list[i].move];
@@ -172,7 +182,6 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
         default: keep = mode != GEN_FOURS || four; break;
         }
         if (!keep) continue;
-        info->fours += four;
         list[k++] = list[i];
     }
     return k;

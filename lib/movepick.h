@@ -22,7 +22,6 @@ typedef enum {
 /* What the generator found out about the node. */
 typedef struct {
     int threat;    /* opponent's threat level that narrowed the moves: THREAT_LVL_* */
-    int fours;     /* own moves among the list that make a four or better */
 } GenInfo;
 
 enum {

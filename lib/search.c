@@ -15,7 +15,9 @@
  *     and defences against an open three / four-three. The block of a five
  *     is searched at the same depth (a forced reply extends).
  *  5. Ordering: TT move, then threat class, killers, history (2^depth bonus
- *     on cut-offs, bounded by HISTORY_MAX with gravity).
+ *     on cut-offs, bounded by HISTORY_MAX with gravity). Where no threat
+ *     narrows the moves, the TT move is searched before the others are
+ *     generated: a cut-off by it saves the generation.
  *  6. PVS: the first move with the full window, the others with a null
  *     window (re-searched on fail high); quiet late moves reduced by
  *     ln(depth) ln(i) / 1.5 plies (LMR) and, at shallow depth outside the
@@ -174,6 +176,37 @@ static inline int lmr_reduction(int depth, int i) {
     return lmr_table[depth < 63 ? depth : 63][i < 63 ? i : 63];
 }
 
+/* Is the table's move m one that movegen() returns where it narrows
+ * nothing: an empty point within two lines of a stone, not forbidden? */
+static inline bool tt_move_ok(Board *b, Move m) {
+    if (m == MOVE_NONE || !point_on_board(m, b->size) || b->cell[m] != CELL_EMPTY) return false;
+    int y = m / BOARD_STRIDE, x = m % BOARD_STRIDE;
+    uint32_t near = 0, mask = 31u << (x - 2);
+    for (int r = y - 2; r <= y + 2; r++) near |= (b->rows[0][r] | b->rows[1][r]) & mask;
+    if (!near) return false;
+    return board_side(b) != COLOR_BLACK || !move_forbidden(b, m);
+}
+
+/* The moves of a node (movegen) with the search's ordering on top of the
+ * threat classes: the table's move, killers, history. */
+static int gen_ordered(Worker *w, int ply, Move tt_move, bool prune, ScoredMove *list,
+                       GenInfo *gi) {
+    Board *b = w->b;
+    int n = movegen(b, GEN_ALL, !prune, list, gi);
+    bool use_hist = !disabled(w, SEARCH_NO_HISTORY);
+    Move k0 = w->killers[ply][0], k1 = w->killers[ply][1];
+    const int *hist = w->history[board_side(b)];
+    for (int i = 0; i < n; i++) {
+        Move m = list[i].move;
+        if (m == tt_move) list[i].score += ORDER_TT;
+        else if (use_hist) {
+            if (list[i].score < ORDER_QUIET_MAX && (m == k0 || m == k1)) list[i].score += ORDER_KILLER;
+            list[i].score += hist[m] / 16;
+        }
+    }
+    return n;
+}
+
 /* The principal variation search proper. */
 static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
     Board *b = w->b;
@@ -215,22 +248,21 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         eval < SCORE_EVAL_MAX)
         return eval;
 
+    /* the table's move first, before the moves are generated: a cut-off
+     * by it saves the generation (only where the generator would narrow
+     * nothing, so the move is sure to be among its candidates) */
     ScoredMove list[MOVELIST_MAX];
     GenInfo gi;
-    int n = movegen(b, GEN_ALL, !prune, list, &gi);
-    if (n == 0) return gi.threat == THREAT_LVL_FIVE ? -(SCORE_WIN - ply - 2) : 0;
-
-    /* ordering on top of the threat classes */
-    bool use_hist = !disabled(w, SEARCH_NO_HISTORY);
-    Move k0 = w->killers[ply][0], k1 = w->killers[ply][1];
-    const int *hist = w->history[us];
-    for (int i = 0; i < n; i++) {
-        Move m = list[i].move;
-        if (m == hit.move) list[i].score += ORDER_TT;
-        else if (use_hist) {
-            if (list[i].score < ORDER_QUIET_MAX && (m == k0 || m == k1)) list[i].score += ORDER_KILLER;
-            list[i].score += hist[m] / 16;
-        }
+    int n;
+    bool staged = prune && !threatened && tt_move_ok(b, hit.move);
+    if (staged) {
+        n = 1;
+        list[0].move = hit.move;
+        list[0].score = ORDER_TT;
+        gi.threat = THREAT_LVL_NONE;
+    } else {
+        n = gen_ordered(w, ply, hit.move, prune, list, &gi);
+        if (n == 0) return gi.threat == THREAT_LVL_FIVE ? -(SCORE_WIN - ply - 2) : 0;
     }
 
     int ext = gi.threat == THREAT_LVL_FIVE && n == 1 ? 1 : 0;
@@ -239,8 +271,9 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     int alpha0 = alpha;
     Move quiets[MOVELIST_MAX];
     int quiet_count = 0;
+    bool use_hist = !disabled(w, SEARCH_NO_HISTORY);
     for (int i = 0; i < n; i++) {
-        Move m = movelist_pick(list, i, n);
+        Move m = staged ? list[0].move : movelist_pick(list, i, n);
         bool quiet = list[i].score < ORDER_QUIET_MAX && gi.threat == THREAT_LVL_NONE;
         /* late-move pruning: shallow non-PV nodes try the best few quiet moves */
         if (prune && !pv_node && quiet && legal >= 3 + 2 * depth * depth && best > -SCORE_WIN_MIN)
@@ -275,6 +308,12 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
             }
         }
         if (quiet) quiets[quiet_count++] = m;
+        if (staged) {
+            /* no cut-off: now the rest (the table's move sorts first again) */
+            staged = false;
+            n = gen_ordered(w, ply, m, prune, list, &gi);
+            movelist_pick(list, 0, n);
+        }
     }
 
     if (best >= beta && best_move != MOVE_NONE && use_hist) {

@@ -7,7 +7,9 @@
  * iteration starts with a window of +-ASP_DELTA around the last score and
  * widens it (doubling) on a fail low or high. With --multipv N each
  * iteration searches N lines: line k is the best of the root moves not
- * already taken by lines 0..k-1.
+ * already taken by lines 0..k-1. A search stopped within an iteration (time
+ * or nodes) plays the last completed iteration's move, unless the stopped
+ * one had already searched a move to a better score (one line only).
  *
  * Lazy SMP: helper threads run the same iterative deepening on their own
  * copies of the board, odd helpers one ply deeper, and share only the
@@ -262,7 +264,15 @@ static void iterate(Worker *w, SearchResult *res, SearchInfoFn info, void *ctx) 
             if (atomic_load(&s->stop)) break;
             root_sort(w, k + 1);
         }
-        if (atomic_load(&s->stop)) break;
+        if (atomic_load(&s->stop)) {
+            /* stopped within the iteration: a root move that beat the last
+             * best move in it (searched in full, see search_root) is played */
+            if (w->id == 0 && lines == 1 && w->completed > 0 && w->root[0].move != res->best) {
+                result_snapshot(w, 1, res);
+                res->seldepth = w->seldepth;
+            }
+            break;
+        }
         for (int i = 0; i < w->root_count; i++) w->root[i].prev_score = w->root[i].score;
         w->completed = d;
         if (w->id != 0) continue;

@@ -4,10 +4,8 @@
 #include "bigmem.h"
 #include "solve_mem.h"
 
-#define TABLE_HUGE ((size_t)2 << 20) /* a huge page */
-
-size_t solve_table_next(size_t n, size_t max, size_t bytes) {
-    size_t next = n * bytes < TABLE_HUGE ? 2 * n : 8 * n;
+size_t solve_table_next(size_t n, size_t max) {
+    size_t next = 2 * n;
     return next < max ? next : max;
 }
 

@@ -23,10 +23,11 @@ typedef struct {
 
 #define SOLVE_START_BYTES ((size_t)512 << 10) /* a table's start mapping */
 
-/* The buckets a table of n buckets of `bytes` each (at most max buckets)
- * grows to: twice as many while it is under 2 MB, eight times beyond (a
- * search that has filled 2 MB is a long one: fewer passes over the table). */
-size_t solve_table_next(size_t n, size_t max, size_t bytes);
+/* The buckets a table of n buckets (at most max) grows to: twice as many.
+ * (Eight times beyond 2 MB, as before, left a table at a sixteenth of its
+ * load, every page of it zeroed by the kernel: vct_game_white_l12_1 spent
+ * 36-49 ms of system time against 8 ms.) */
+size_t solve_table_next(size_t n, size_t max);
 /* Reserves the memory of a table of full bytes; returns where the table
  * starts: the start mapping (SOLVE_START_BYTES) or, for a table no bigger,
  * the block. NULL when out of memory. */

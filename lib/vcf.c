@@ -74,7 +74,7 @@ static inline bool vtab_refutes(const VcfEntry *e, int depth) {
  * search's, its key ^ VCF_REL_KEY: the one that gives b (VCF_REL_KEY is
  * odd, so never both). */
 static void vtab_grow(Vcf *v) {
-    size_t n = v->vmask + 1, nn = solve_table_next(n, v->vmask_max + 1, VCF_WAYS * sizeof *v->vtab);
+    size_t n = v->vmask + 1, nn = solve_table_next(n, v->vmask_max + 1);
     VcfEntry *dest = solve_mem_dest(&v->vmem, v->vtab, nn * VCF_WAYS * sizeof *v->vtab);
     for (size_t b = 0; b < n; b++) {
         VcfEntry *e = &v->vtab[b * VCF_WAYS], was[VCF_WAYS];
@@ -97,14 +97,18 @@ static void vtab_grow(Vcf *v) {
 
 /* Stores a result under key in the bucket of k; a new entry goes to slot
  * 0, the others move down and the last one goes (a table short of its
- * full size grows instead). */
+ * full size and half full grows instead: growing at the first full
+ * bucket, a table of N entries came to some N^(4/3) slots, a search of
+ * 100 K VCF nodes to the whole 64 MB of -m 256, every page of it zeroed
+ * by the kernel as the copies touched it). */
 static void vtab_store(Vcf *v, Key k, Key key, int result, int depth, int len, Move m) {
     VcfEntry *e = vtab_bucket(v, k), *slot = vtab_probe(v, k, key);
     if (!slot) {
-        while (e[VCF_WAYS - 1].key && v->vmask < v->vmask_max) {
+        while (e[VCF_WAYS - 1].key && v->vmask < v->vmask_max && 2 * v->vused >= (v->vmask + 1) * VCF_WAYS) {
             vtab_grow(v);
             e = vtab_bucket(v, k);
         }
+        v->vused += !e[VCF_WAYS - 1].key;
         memmove(e + 1, e, (VCF_WAYS - 1) * sizeof *e);
         slot = &e[0];
     }
@@ -115,7 +119,10 @@ static void vtab_store(Vcf *v, Key k, Key key, int result, int depth, int len, M
     slot->move = m;
 }
 
-void vcf_clear(Vcf *v) { memset(v->vtab, 0, (v->vmask + 1) * VCF_WAYS * sizeof *v->vtab); }
+void vcf_clear(Vcf *v) {
+    memset(v->vtab, 0, (v->vmask + 1) * VCF_WAYS * sizeof *v->vtab);
+    v->vused = 0;
+}
 
 /* ---- search ------------------------------------------------------------- */
 

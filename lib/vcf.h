@@ -5,9 +5,8 @@
  * The VCF table holds, per (stones, attacker), "no VCF within depth d" or
  * "a VCF of len fours starting with move m"; 16-byte entries, VCF_WAYS to a
  * bucket. It starts small inside a block reserved at its full size and
- * grows in place whenever a store would push out an entry, until it has its
- * full size (solve_mem.h): the search is the one a table of the full size
- * makes.
+ * doubles in place, up to its full size, when a store would push out an
+ * entry while half its slots are taken (vct.h says why).
  */
 #ifndef GMK_VCF_H
 #define GMK_VCF_H
@@ -37,6 +36,7 @@ typedef struct {
     size_t vmask_max;               /* ... at the table's full size */
     SolveMem vmem;                  /* its memory */
     bool related;                   /* the search running is the related one (vcf.c) */
+    size_t vused;                   /* entries in the table */
 } Vcf;
 
 /* Does colour a, moving now (whoever is to move on the board), win by

@@ -9,11 +9,16 @@
  * left and the search's kind), proof and disproof numbers and the proving
  * move; 24-byte entries, 4-way buckets; an entry of an earlier search (the
  * tables persist between searches) is replaced first, else the one with the
- * least work. It and the move cache start small inside a block reserved at
- * their full size and grow in place whenever a store would push out an
- * entry, until they have their full size (solve_mem.h): the search is the
- * one a table of the full size makes (an entry goes to the same bucket, in
- * the same order), but a small search touches a few pages.
+ * least work. It starts small inside a block reserved at its full size and
+ * doubles in place, up to its full size, when a store would push out an
+ * entry while half its slots are taken; below that the entry goes as at the
+ * full size (solve_mem.h). Growing at the first full bucket instead (the
+ * search then being the one the full size makes) took some N^(4/3) slots
+ * for N entries: vct_game_white_l12_1's tables came to 24 MB (and the VCF
+ * table's to 64 MB), each page zeroed by the kernel as the copies touched
+ * it, 60-80 ms of system time beside 110 ms of search. The move cache
+ * stands for a direct-mapped cache of the full size and doubles when half
+ * full (vct_table.c).
  */
 #ifndef GMK_VCT_H
 #define GMK_VCT_H
@@ -69,6 +74,7 @@ typedef struct Dfpn {
     size_t tmask_max;               /* ... at the table's full size */
     SolveMem tmem, tgmem;           /* the memory of the entries and of the tags */
     uint32_t *ttag;                 /* per bucket: its entries' key tags (vct.c), read first */
+    size_t tused;                   /* entries in the table */
     int mode;                       /* SOLVE_VCT or SOLVE_WIN */
     int threes;                     /* VCT: depth of the VCF that makes a move a threat */
     int min_cls;                    /* VCT: a non-four attacker move makes this class at least

@@ -27,7 +27,7 @@ int vct_child_free(const Dfpn *s, int fr, Move m) {
  * of buckets) by their keys, in the order they had (the empty slots last),
  * and the tags follow. */
 static void tt_grow(Dfpn *s) {
-    size_t n = s->tmask + 1, nn = solve_table_next(n, s->tmask_max + 1, 4 * sizeof *s->ttab);
+    size_t n = s->tmask + 1, nn = solve_table_next(n, s->tmask_max + 1);
     DfpnEntry *dest = solve_mem_dest(&s->tmem, s->ttab, nn * 4 * sizeof *s->ttab);
     uint32_t *dtag = solve_mem_dest(&s->tgmem, s->ttag, nn * sizeof *s->ttag);
     for (size_t b = 0; b < n; b++) {
@@ -56,7 +56,8 @@ static void tt_grow(Dfpn *s) {
  * search (Dfpn.age) or else its least worked one. Without the age, the
  * well-worked entries of earlier puzzles in a batch would hold their slots
  * for good and the table would shrink puzzle by puzzle. A table short of
- * its full size grows instead of giving up an entry. */
+ * its full size and half full grows instead of giving up an entry (see
+ * vcf.c's vtab_store). */
 void vct_tt_put(Dfpn *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t work) {
     DfpnEntry *e, *slot;
     for (;;) {
@@ -70,9 +71,10 @@ void vct_tt_put(Dfpn *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t work)
             bool old_i = e[i].age != s->age, old_slot = slot->age != s->age;
             if (old_i != old_slot ? old_i : e[i].work < slot->work) slot = &e[i];
         }
-        if (!slot->key || s->tmask == s->tmask_max) break;
+        if (!slot->key || s->tmask == s->tmask_max || 2 * s->tused < (s->tmask + 1) * 4) break;
         tt_grow(s);
     }
+    s->tused += !slot->key;
     uint32_t *tag = &s->ttag[k & s->tmask];
     *tag = word_put_byte(*tag, (int)(slot - e), vct_key_tag(k));
     slot->key = k;
@@ -93,7 +95,10 @@ void vct_tt_put(Dfpn *s, Key k, uint32_t pn, uint32_t dn, Move m, uint64_t work)
 void vct_forget_proofs(Dfpn *s, Key patched) {
     DfpnEntry *e = s->ttab;
     for (size_t i = 0, n = (s->tmask + 1) * 4; i < n; i++)
-        if (e[i].key && e[i].pn == 0) memset(&e[i], 0, sizeof e[i]);
+        if (e[i].key && e[i].pn == 0) {
+            memset(&e[i], 0, sizeof e[i]);
+            s->tused--;
+        }
     MoveCache *c = vct_mcache_find(s, patched);
     if (c) c->gen = MCACHE_FORGOTTEN;
 }
@@ -136,7 +141,7 @@ static size_t mcache_bytes(int n) {
  * buffer first. false when the buffer cannot be had (the cache then stays
  * as it is). */
 static bool mcache_grow(Dfpn *s) {
-    size_t n = s->mmask + 1, nn = solve_table_next(n, s->mmask_max + 1, sizeof *s->mcache), bytes = 0;
+    size_t n = s->mmask + 1, nn = solve_table_next(n, s->mmask_max + 1), bytes = 0;
     MoveCache *dest = solve_mem_dest(&s->mmem, s->mcache, nn * sizeof *s->mcache);
     char *buf = NULL, *p = NULL;
     if (dest == s->mcache) {

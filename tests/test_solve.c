@@ -100,18 +100,26 @@ static void test_limits(void **state) {
     solver_free(s);
 }
 
-/* The tables start small and double as they fill (solve.h): the search
- * is the one that tables of the full size from the start make, node for
- * node (a table that loses or misplaces an entry when it grows, or a move
- * cache that keeps a list the full one would have given up, changes the
- * count), and a small search leaves them small. */
+/* The tables start small and double when half full (vct.h): after a
+ * search they hold at least a quarter as many entries as they have slots
+ * (grown at the first full bucket, the VCF table here held 15 entries in
+ * a hundred slots, the df-pn table 6), the move cache at least a fifth;
+ * tables of the full size from the start find the same answer; and a
+ * small search leaves them small. */
 static void test_tables_grow(void **state) {
     (void)state;
     SolveOptions o;
     Solver *s;
     Board *b = quintet_vct_solved(&s, &o, &out_buf);
-    uint64_t grown = out_buf.nodes;
     assert_true(s->vcf.vmask > VTAB_START - 1 && s->dfpn.tmask > TTAB_START - 1 && s->dfpn.mmask > MCACHE_START - 1);
+    if (4 * s->vcf.vused < (s->vcf.vmask + 1) * VCF_WAYS || 4 * s->dfpn.tused < (s->dfpn.tmask + 1) * 4 ||
+        5 * s->dfpn.mused < s->dfpn.mmask + 1)
+        print_error("vcf %zu of %zu, dfpn %zu of %zu, cache %zu of %zu\n", s->vcf.vused,
+                    (s->vcf.vmask + 1) * VCF_WAYS, s->dfpn.tused, (s->dfpn.tmask + 1) * 4, s->dfpn.mused,
+                    s->dfpn.mmask + 1);
+    assert_true(4 * s->vcf.vused >= (s->vcf.vmask + 1) * VCF_WAYS);
+    assert_true(4 * s->dfpn.tused >= (s->dfpn.tmask + 1) * 4);
+    assert_true(5 * s->dfpn.mused >= s->dfpn.mmask + 1);
     solver_free(s);
     s = solver_new(8 << 20);
     assert_non_null(s);
@@ -124,7 +132,7 @@ static void test_tables_grow(void **state) {
     s->dfpn.tmask = s->dfpn.tmask_max;
     s->dfpn.mmask = s->dfpn.mmask_max;
     assert_int_equal(solve_checked(s, b, &o, &out_buf), SOLVE_WIN);
-    assert_int_equal(out_buf.nodes, grown);
+    assert_true(out_buf.verified);
     solver_free(s);
     board_free(b);
     s = solver_new(8 << 20);
@@ -363,7 +371,8 @@ static void test_vcf_related(void **state) {
 /* Proof hints below counter-fours (lib/vct.c shadow_hint): the quintet
  * case vct_game_white_l11_1 (puzzles/quintet.tsv; MIT, Copyright (c) 2020
  * Renju Note), where the defender has counter-fours along the way, costs
- * 166,113 nodes with them and 190,306 without; a shadow key that missed
+ * 189,643 nodes with them and 204,695 without (166,113 and 190,306 while
+ * the tables grew at their first full bucket); a shadow key that missed
  * (wrong stones, wrong depth) would bring the count back up. The hints only
  * order moves, so the case that shows them changes with the search:
  * vct_black_long did (1,116,261 against 1,162,529 at e = 1/2) until the
@@ -386,8 +395,8 @@ static void test_shadow_hints(void **state) {
     assert_non_null(s);
     assert_int_equal(solve_checked(s, b, &o, &out_buf), SOLVE_WIN);
     assert_true(out_buf.verified);
-    if (out_buf.nodes > 175000) print_error("%llu nodes\n", (unsigned long long)out_buf.nodes);
-    assert_true(out_buf.nodes <= 175000);
+    if (out_buf.nodes > 195000) print_error("%llu nodes\n", (unsigned long long)out_buf.nodes);
+    assert_true(out_buf.nodes <= 195000);
     solver_free(s);
     board_free(b);
 }

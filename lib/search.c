@@ -10,7 +10,9 @@
  *     three plies (quick_win3; also at the leaves).
  *  2. Transposition table: a deep enough entry ends non-PV nodes.
  *  3. Reverse futility (non-PV, shallow, no threat against us): a static
- *     evaluation far above beta is returned.
+ *     evaluation far above beta is returned. A node of depth >= IIR_DEPTH
+ *     without a table move is searched one ply shallower (internal
+ *     iterative reduction).
  *  4. Moves from movegen(): narrowed to the block of a five, or to own fours
  *     and defences against an open three / four-three. The block of a five
  *     is searched at the same depth (a forced reply extends).
@@ -44,6 +46,7 @@
 #define ORDER_KILLER 700          /* a killer among the quiet moves */
 #define ORDER_QUIET_MAX 1500      /* moves scored below this are quiet (no three or four) */
 #define ORDER_FAR 200             /* quiet moves scored below this are pruned after the first move */
+#define IIR_DEPTH 4               /* nodes this deep without a table move are searched a ply shallower */
 #define LMR_DIV 1.5               /* reduction ln(depth) * ln(i) / LMR_DIV */
 
 /* Late-move reductions by depth and move index (filled once). */
@@ -247,6 +250,10 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     if (prune && !pv_node && !threatened && depth <= 3 && eval - 120 * depth >= beta &&
         eval < SCORE_EVAL_MAX)
         return eval;
+
+    /* internal iterative reduction: a node the table knows no move for is
+     * searched a ply shallower (its ordering is a guess) */
+    if (prune && hit.move == MOVE_NONE && depth >= IIR_DEPTH) depth--;
 
     /* the table's move first, before the moves are generated: a cut-off
      * by it saves the generation (only where the generator would narrow

@@ -358,6 +358,7 @@ MATCH_JOBS  ?= 2
 MATCH_A     ?= $(abspath $(BIN))/gmk-search --gomocup --no-book --nodes 30000
 MATCH_B     ?= $(abspath $(BIN))/gmk-search --gomocup --no-book --simple
 MATCH_ARGS  ?=
+$(B)/tests/match.o: ALL_CFLAGS += -DMATCH_OPENINGS='"$(abspath tests/match_openings.txt)"'
 $(B)/tests/match $(B)/tests/test_search_protocol: %: %.o $(B)/tests/matchlib.o $(TEST_COMMON_OBJ) $(LIBGMK)
 	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 

@@ -14,8 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "matchlib.h"
 
@@ -136,6 +140,17 @@ static void openings_offsets(Match *mt, FILE *f) {
     }
 }
 
+/* tests/match_openings.txt from the top of the tree, else where the build
+ * found it (make passes its absolute path), so the referee runs from any
+ * directory. */
+static const char *match_openings_path(void) {
+    static const char here[] = "tests/match_openings.txt";
+#ifdef MATCH_OPENINGS
+    if (access(here, R_OK) != 0 && access(MATCH_OPENINGS, R_OK) == 0) return MATCH_OPENINGS;
+#endif
+    return here;
+}
+
 /* The openings: --openings, else the shared data, else tests/match_openings.txt. */
 static void openings_load(Match *mt) {
     if (mt->openings) {
@@ -151,7 +166,7 @@ static void openings_load(Match *mt) {
             if ((f = fopen(path, "r"))) openings_offsets(mt, f);
         }
         if (f) fclose(f);
-        if (mt->op_count < 4) openings_from_file(mt, "tests/match_openings.txt");
+        if (mt->op_count < 4) openings_from_file(mt, match_openings_path());
     }
     if (!mt->op_count) {
         fprintf(stderr, "match: no openings fit this board and rule\n");
@@ -186,6 +201,21 @@ static void play_one(Match *mt, Engine eng[2], int i, FILE *out) {
     }
     fprintf(out, "%d %d %d %d %s %s\n", i, a_result, r.max_ms, r.moves, r.reason[0] ? r.reason : "-", rec);
     fflush(out);
+}
+
+/* Fails the match at once when an engine cannot start or does not answer
+ * START with OK (a mistyped command would otherwise lose every game). */
+static void engine_check(const Match *mt, const char *cmd) {
+    Engine e;
+    char line[256] = "";
+    bool ok = engine_start(&e, cmd) && engine_send(&e, "START %d", mt->gs.size) &&
+              engine_recv(&e, line, sizeof line, 10000) && !strcmp(line, "OK");
+    if (e.pid) engine_stop(&e);
+    if (!ok) {
+        fprintf(stderr, "match: %s: %s\n", cmd,
+                line[0] ? "does not answer START with OK" : "does not start or answer START");
+        exit(2);
+    }
 }
 
 /* Forks the jobs, collects the results, prints the score and Elo. */
@@ -229,13 +259,22 @@ int main(int argc, char **argv) {
         usage();
     mt.games += mt.games & 1;
     openings_load(&mt);
+    engine_check(&mt, mt.cmd[0]);
+    engine_check(&mt, mt.cmd[1]);
 
     int fds[2];
     if (pipe(fds) < 0) return 2;
+    pid_t parent = getpid();
     for (int j = 0; j < mt.jobs; j++) {
         pid_t pid = fork();
         if (pid < 0) return 2;
         if (pid == 0) {
+#ifdef __linux__
+            /* a job dies with the referee (killed, ^C from another
+             * terminal): its engines then read the end of their input */
+            prctl(PR_SET_PDEATHSIG, SIGTERM);
+            if (getppid() != parent) _exit(2);
+#endif
             close(fds[0]);
             FILE *out = fdopen(fds[1], "w");
             Engine eng[2] = {{0}, {0}};

@@ -160,6 +160,10 @@ GmkStatus solver_solve_parallel(Solver *const *solvers, int n, Board *b, const S
 SolveResult solver_vcf(Solver *s, Board *b, Color attacker, uint64_t max_nodes, uint32_t max_ms,
                        Move *line, int *line_len);
 
+/* Nodes of s's last solver_vcf or solver_solve (solver_defend gives its
+ * own total in SolveDefence.nodes). */
+uint64_t solver_nodes(const Solver *s);
+
 /* Defences: the side to move faces the opponent's win of kind o->kind.
  * threat: the opponent's win if the side to move passed (SOLVE_NOWIN: there
  * is none, and every move defends). moves: every move after which the

@@ -94,6 +94,8 @@ void solve_options_default(SolveOptions *o) {
 
 const SolveTree *solver_tree(const Solver *s) { return &s->proof.view; }
 
+uint64_t solver_nodes(const Solver *s) { return s->pos.nodes; }
+
 /* Prepares s for a search of b by the side to move (or attacker). */
 static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes, uint32_t max_ms) {
     s->pos.b = b;

@@ -12,7 +12,9 @@
 #  - the objects' symbols (nm of OBJDIR/*.o): an object may use a global
 #    symbol that another solver object defines only when that object's file
 #    comes before it.
-# Every lib/solve*, lib/vc*, lib/proof* file must be listed here. Exit 1 and
+# Every lib/solve*, lib/vc*, lib/proof* file must be listed here, and no
+# other library file may include a solver header (gmk_solve.h is the
+# solver's public face). Exit 1 and
 # one line per broken edge when the order is broken. --self-test breaks a
 # copy of the tree (an include, then a call going up) and fails unless the
 # check catches both.
@@ -63,6 +65,17 @@ check() {
                 echo "layers: $f includes $h, a layer above ($(echo "$hr" | cut -d: -f3) over $fkind)"
                 bad=1
             fi
+        done
+    done
+
+    # the rest of the library sees the solver through gmk_solve.h only
+    for p in "$libdir"/*.c "$libdir"/*.h; do
+        f=${p##*/}
+        [ -n "$(rank "$f")" ] && continue
+        for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$p"); do
+            [ -n "$(rank "$h")" ] || continue
+            echo "layers: $f includes the solver's internal $h (outside the solver, use gmk_solve.h)"
+            bad=1
         done
     done
 
@@ -127,8 +140,13 @@ self_test() {
     check "$tmp/obj" "$tmp/lib" | grep -q 'solve_check.c uses solve_threat.c (solve_tick' ||
         die "self-test: the checker calling solve_tick was not caught"
     cp "$real_obj/solve_check.o" "$tmp/obj/solve_check.o"
+    # 4. the search reaching into the solver's internals
+    echo '#include "solve.h"' >>"$tmp/lib/search.c"
+    check "$tmp/obj" "$tmp/lib" | grep -q "search.c includes the solver's internal solve.h" ||
+        die "self-test: search.c including solve.h was not caught"
+    cp "$real_lib/search.c" "$tmp/lib/search.c"
     check "$tmp/obj" "$tmp/lib" >/dev/null || die "self-test: the tree put back fails"
-    echo "layers: self-test: an include going up, a call going up and the checker using the search are caught"
+    echo "layers: self-test: an include going up, a call going up, the checker using the search and an internal solver header outside the solver are caught"
 }
 
 selftest=0

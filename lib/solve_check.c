@@ -105,6 +105,19 @@ static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
     g->fivedir[c][q] = now;
 }
 
+/* The empty point q at the end of the run of c's stones from p along
+ * direction d, side sign, and q's five directions (*f) with bit d read anew
+ * from the cells; -1 when the run ends at the edge or at the other colour. */
+static inline int ck_run_end(Ck *g, Move p, Color c, int d, int sign, uint8_t *f) {
+    int st = sign * CK_STEP[d], q = p + st, mine = c + 1;
+    while (q >= 0 && q < BOARD_CELLS && ck_at(g, q) == mine) q += st;
+    if (q < 0 || q >= BOARD_CELLS || ck_at(g, q) != CELL_EMPTY) return -1;
+    uint8_t bit = (uint8_t)(1u << d);
+    *f = g->fivedir[c][q] & (uint8_t)~bit;
+    if (ck_five_dir(g, (Move)q, d, c)) *f |= bit;
+    return q;
+}
+
 /* Recomputes the five directions of p and of the points whose runs a
  * stone of colour c at p (placed or taken off) changes: along each line, the
  * empty point at each end of the run of c's stones through p. A run of the
@@ -112,16 +125,11 @@ static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
 static void ck_refresh(Ck *g, Move p, Color c) {
     for (int k = 0; k < COLOR_NB; k++)
         ck_set_five(g, p, (Color)k, ck_at(g, p) == CELL_EMPTY ? ck_five_bits(g, p, (Color)k) : 0);
-    int mine = c + 1;
     for (int d = 0; d < 4; d++)
         for (int sign = -1; sign <= 1; sign += 2) {
-            int st = sign * CK_STEP[d], q = p + st;
-            while (q >= 0 && q < BOARD_CELLS && ck_at(g, q) == mine) q += st;
-            if (q < 0 || q >= BOARD_CELLS || ck_at(g, q) != CELL_EMPTY) continue;
-            uint8_t bit = (uint8_t)(1u << d);
-            uint8_t f = g->fivedir[c][q] & (uint8_t)~bit;
-            if (ck_five_dir(g, (Move)q, d, c)) f |= bit;
-            ck_set_five(g, (Move)q, c, f);
+            uint8_t f;
+            int q = ck_run_end(g, p, c, d, sign, &f);
+            if (q >= 0) ck_set_five(g, (Move)q, c, f);
         }
 #ifdef GMK_DEBUG /* the points up to five away, recomputed whole */
     for (int d = 0; d < 4; d++)
@@ -148,16 +156,11 @@ static bool ck_place_changes_five(Ck *g, Move p, Color c) {
         (void)ck_at(g, p); /* ck_refresh's read of p: taken now, no five point */
         changed |= g->fivedir[k][p] != 0;
     }
-    int mine = c + 1;
     for (int d = 0; d < 4; d++)
         for (int sign = -1; sign <= 1; sign += 2) {
-            int st = sign * CK_STEP[d], q = p + st;
-            while (q >= 0 && q < BOARD_CELLS && ck_at(g, q) == mine) q += st;
-            if (q < 0 || q >= BOARD_CELLS || ck_at(g, q) != CELL_EMPTY) continue;
-            uint8_t bit = (uint8_t)(1u << d);
-            uint8_t f = g->fivedir[c][q] & (uint8_t)~bit;
-            if (ck_five_dir(g, (Move)q, d, c)) f |= bit;
-            changed |= f != g->fivedir[c][q];
+            uint8_t f;
+            int q = ck_run_end(g, p, c, d, sign, &f);
+            if (q >= 0) changed |= f != g->fivedir[c][q];
         }
     g->cell[p] = CELL_EMPTY;
     return changed;

@@ -129,6 +129,7 @@ static void solve_begin(Solver *s, Board *b, Color attacker, uint64_t max_nodes,
     s->pos.stop = NULL;
     s->dfpn.weak_and = s->dfpn.weak_or = false;
     s->dfpn.four_pn = 1;
+    s->dfpn.four_cost = 0;
     s->dfpn.cf_once = false;
     s->pos.node_limit = max_nodes ? max_nodes : UINT64_MAX;
     s->pos.local_limit = s->pos.node_limit;
@@ -201,8 +202,9 @@ static const struct {
     uint8_t quiet_cls;         /* VCT, the search as asked: Dfpn.min_cls (the last pass takes any) */
     uint8_t def_cls;           /* Dfpn.def_cls */
     SolvePass plan[PLAN_MAX];  /* VCT: the narrower passes, in order, {0}-terminated */
+    uint8_t four_cost;         /* Dfpn.four_cost */
 } VARIANT[SOLVE_VARIANTS] = {
-    {false, false, true, 3, 2, true, CLS_OPEN_TWO_TWO, CLS_THREE, {{0}}},
+    {false, false, true, 3, 2, true, CLS_OPEN_TWO_TWO, CLS_THREE, {{0}}, 2},
     {false, true, false, 1, 1, false, 0, 0, {{2, 0, 0, 0}, {3, 0, 0, 0}, {0}}},
     {true, true, false, 3, 1, false, 0, 0, {{0}}},
     {false, false, true, 3, 2, true, 0, 0,
@@ -335,6 +337,7 @@ GmkStatus solver_solve(Solver *s, Board *b, const SolveOptions *o, SolveOutcome 
     s->dfpn.weak_and = VARIANT[o->variant].weak_and;
     s->dfpn.weak_or = VARIANT[o->variant].weak_or;
     s->dfpn.four_pn = VARIANT[o->variant].four_pn;
+    s->dfpn.four_cost = VARIANT[o->variant].four_cost;
     s->dfpn.cf_once = VARIANT[o->variant].cf_once;
     s->dfpn.related_threats = VARIANT[o->variant].related_threats;
     s->dfpn.patches = 0;

@@ -396,6 +396,25 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
     uint8_t init[CAND_MAX];
     int8_t cfree[CAND_MAX];
     bool once[CAND_MAX]; /* counted once (cf_once): a plain counter-four at an AND node */
+    uint8_t cost[CAND_MAX]; /* OR node: added to the child's proof number for good (four_cost) */
+    /* A plain four's forced block leaves nearly the same threats, and the
+     * subtree below it searches them again, with the other fours, in every
+     * subset (see attack_pn): df-pn reads its proof number off those same
+     * threats, and returns to the fours as often as to the threats
+     * themselves. With four_cost (df-pn+ à la Nagai: a cost on the edge,
+     * kept when the child is expanded, not only its first number), a plain
+     * four is chosen over another threat only when its subtree is four_cost
+     * cheaper. The stream of self-play positions (tests/bench/solve-stream.sh,
+     * --vct --nodes 20000): wins 932/937/970 -> 954/975/1005 (freestyle,
+     * standard, renju), unknown 462/439/650 -> 452/408/630, nodes -4%; the
+     * quintet cases 1,413,649 -> 1,224,337 nodes (vct_game_white_l10_1
+     * 15,537 -> 10,442, l12_1 161,125 -> 117,298). Cost 1 won fewer stream
+     * positions in every rule; cost 3 left more unknown in every rule (and
+     * l12_1 took 452,370 nodes). Not with three attacker moves left or
+     * fewer, where a four and its block are much of what is left
+     * (vct_dual_forbiddens, --depth 5: 573 nodes, 1,560 with the cost, 364
+     * without it there). */
+    bool costly = or_node && s->four_cost && s->mode == SOLVE_VCT && depth > 3;
     Key cm = 0;
     int cm_free = -1; /* the children's contexts differ only by free moves */
     for (int i = 0; i < n; i++) {
@@ -406,6 +425,7 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
         __builtin_prefetch(&s->ttab[(ckey[i] & s->tmask) * 4]);
         init[i] = or_node ? (i == 0 && hinted ? 1 : attack_pn(s, cand[i])) : 1;
         once[i] = !or_node && s->cf_once && s->pos->b->ps[cand[i]].cls[!s->att] == CLS_FOUR;
+        cost[i] = costly && s->pos->b->ps[cand[i]].cls[s->att] == CLS_FOUR ? s->four_cost : 0;
     }
     uint32_t pn = 0, dn = 0;
     Move best_move = MOVE_NONE;
@@ -420,7 +440,7 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
     for (int i = 0; i < n; i++) {
         if ((or_node ? cpn[i] : cdn[i]) == DFPN_INF) continue;
         cand[m] = cand[i], ckey[m] = ckey[i], cfree[m] = cfree[i], cpn[m] = cpn[i], cdn[m] = cdn[i];
-        once[m] = once[i];
+        once[m] = once[i], cost[m] = cost[i];
         m++;
     }
     n = m;
@@ -441,6 +461,7 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
         int best = -1;
         for (int i = 0; i < n; i++) {
             uint32_t v = or_node ? cpn[i] : cdn[i], w = or_node ? cdn[i] : cpn[i];
+            if (cost[i] && v && v < DFPN_INF) v = sat_add(v, cost[i]); /* a proven child stays at 0 */
             if (v < v1) {
                 v2 = v1;
                 v1 = v;
@@ -480,7 +501,7 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
         uint32_t v2e = v2 >= DFPN_INF / 2 ? DFPN_INF : v2 + v2 / 2 + 1;
         uint32_t cth1, cth2;
         if (or_node) {
-            cth1 = thpn < v2e ? thpn : v2e;                     /* child pn threshold */
+            cth1 = (thpn < v2e ? thpn : v2e) - cost[best];      /* child pn threshold (v1 < both) */
             cth2 = thdn >= DFPN_INF ? DFPN_INF : thdn - dn + bdn; /* child dn threshold */
         } else {
             cth2 = thdn < v2e ? thdn : v2e;
@@ -507,7 +528,7 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
             n--;
             for (int i = best; i < n; i++)
                 cand[i] = cand[i + 1], ckey[i] = ckey[i + 1], cfree[i] = cfree[i + 1], cpn[i] = cpn[i + 1],
-                cdn[i] = cdn[i + 1], once[i] = once[i + 1];
+                cdn[i] = cdn[i + 1], once[i] = once[i + 1], cost[i] = cost[i + 1];
         }
     }
     *opn = pn;

@@ -93,6 +93,8 @@ typedef struct Dfpn {
                                        than this class starts one dearer (variant; 0: none; vct.c) */
     bool weak_and, weak_or;         /* weak numbers (max + others) at AND / OR nodes (variant) */
     uint8_t four_pn;                /* first proof number of a plain attacker four (variant; vct.c) */
+    uint8_t four_cost;              /* VCT: added for good to the proof number of a plain attacker
+                                       four at an OR node (variant; vct.c) */
     bool cf_once;                   /* an AND node counts its plain counter-fours' proof numbers
                                        once, by the largest (variant; vct.c) */
     bool related_threats;           /* VCT: a threat is a move after which the related VCF

@@ -25,13 +25,10 @@
  *
  * The side to move plays next: a four-three point of us is nearly a win, the
  * same point of them a threat that must be answered, hence the asymmetric
- * tables. There is a weight set per rule and, in renju, per side to move:
- * black's double-four and overline points are forbidden and worth nothing,
- * its double-three points usually forbidden. The weights are data,
- * lib/eval_weights.def, fitted to self-play games by tests/tune.c. The
- * freestyle set is a copy of the standard one (fitted with the threat
- * table; the rules differ only in overlines): against freestyle's own fit,
- * +76 +- 49 Elo in freestyle at tc=2/0.08 (200 games).
+ * tables. Freestyle and standard share a weight set; renju has one per side
+ * to move: black's double-four and overline points are forbidden and worth
+ * nothing, its double-three points usually forbidden. The weights are data,
+ * lib/eval_weights.def, fitted to self-play games by tests/tune.c.
  *
  * The seed's point valuation (attack + defence of the best point, with the
  * catalogue's combo scores) is the other evaluation in the library: gmk-eval

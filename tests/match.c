@@ -207,13 +207,10 @@ static void play_one(Match *mt, Engine eng[2], int i, FILE *out) {
  * START with OK (a mistyped command would otherwise lose every game). */
 static void engine_check(const Match *mt, const char *cmd) {
     Engine e;
-    char line[256] = "";
-    bool ok = engine_start(&e, cmd) && engine_send(&e, "START %d", mt->gs.size) &&
-              engine_recv(&e, line, sizeof line, 10000) && !strcmp(line, "OK");
+    bool ok = engine_start(&e, cmd) && engine_new_game(&e, &mt->gs);
     if (e.pid) engine_stop(&e);
     if (!ok) {
-        fprintf(stderr, "match: %s: %s\n", cmd,
-                line[0] ? "does not answer START with OK" : "does not start or answer START");
+        fprintf(stderr, "match: %s: does not start or answer START with OK\n", cmd);
         exit(2);
     }
 }

@@ -142,8 +142,7 @@ static bool send_board(Engine *e, const MatchSettings *gs, const Board *b, Color
     return engine_send(e, "DONE");
 }
 
-/* Starts a game on an engine: START, INFO. */
-static bool send_start(Engine *e, const MatchSettings *gs) {
+bool engine_new_game(Engine *e, const MatchSettings *gs) {
     char line[256];
     if (!engine_send(e, "START %d", gs->size)) return false;
     if (!engine_recv(e, line, sizeof line, 10000) || strcmp(line, "OK") != 0) return false;
@@ -164,7 +163,7 @@ void game_play(const MatchSettings *gs, Engine *black, Engine *white, const Move
         return;
     }
     for (int c = 0; c < 2; c++)
-        if (!send_start(eng[c], gs)) {
+        if (!engine_new_game(eng[c], gs)) {
             end_game(res, c ? MATCH_BLACK : MATCH_WHITE, "crash");
             board_free(b);
             return;

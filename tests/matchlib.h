@@ -52,6 +52,10 @@ typedef struct {
     FILE *log;                /* protocol traffic is written here when not NULL */
 } MatchSettings;
 
+/* Starts a game on an engine: START (answered OK within 10 s), then the
+ * INFO lines of gs. False when the engine fails any of it. */
+bool engine_new_game(Engine *e, const MatchSettings *gs);
+
 /* Plays a game from the opening (stones from the empty board, black first)
  * between two running engines. The engines get START, INFO, BOARD for the
  * position after the opening and TURN afterwards. */

@@ -57,7 +57,7 @@ static bool tunable[EVAL_SET_NB][NW];
 
 static void weights_load(void) {
     for (int s = 0; s < EVAL_SET_NB; s++) {
-        Rule r = s == EVAL_SET_FREE ? RULE_FREESTYLE : s == EVAL_SET_STANDARD ? RULE_STANDARD : RULE_RENJU;
+        Rule r = s == EVAL_SET_FIVE ? RULE_STANDARD : RULE_RENJU;
         Color c = s == EVAL_SET_RENJU_WHITE ? COLOR_WHITE : COLOR_BLACK;
         const EvalWeights *w = evaluate_weights(r, c);
         for (int u = 0; u < 16; u++)
@@ -159,8 +159,7 @@ static double loss(double k) {
 }
 
 static void print_set(int s) {
-    static const char *const name[] = {"EVAL_SET_FREE", "EVAL_SET_STANDARD", "EVAL_SET_RENJU_BLACK",
-                                       "EVAL_SET_RENJU_WHITE"};
+    static const char *const name[] = {"EVAL_SET_FIVE", "EVAL_SET_RENJU_BLACK", "EVAL_SET_RENJU_WHITE"};
     printf("[%s] = {\n    .point = {\n", name[s]);
     for (int u = 0; u < CLS_NB; u++) {
         printf("        {");
@@ -271,7 +270,8 @@ int main(int argc, char **argv) {
     printf("/*\n"
            " * eval_weights.def — the weight sets of the search's evaluation\n"
            " * (lib/evaluate.c): data, included as the initialiser of EVAL_WEIGHTS.\n"
-           " * One set per rule and side to move. point[u][t]: an empty point where the\n"
+           " * One set for freestyle and standard (the rules differ only in overlines),\n"
+           " * and one per side to move in renju. point[u][t]: an empty point where the\n"
            " * side to move makes class u and the other side class t; line[u][t]: per\n"
            " * empty point and direction where the side to move makes line shape u and\n"
            " * the other side line shape t; threat[u][t]: the side to move's threat code\n"

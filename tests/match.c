@@ -55,7 +55,8 @@ static void usage(void) {
             "  --tc G/M       time control in seconds, c-gomoku-cli style: G a game (timeout_match,\n"
             "                 time_left kept by the referee) and M a move (timeout_turn), e.g. 2/0.08\n"
             "  --tolerance MS extra time before a late answer loses (default 1000)\n"
-            "  --openings F   positions, one per line (default: shared data or tests/match_openings.txt)\n"
+            "  --openings F   positions, one per line, as moves or as Gomocup offsets \"dx,dy, ...\"\n"
+            "                 from the centre (default: shared data or tests/match_openings.txt)\n"
             "  --shared DIR   shared data folder (default ../shared/data)\n"
             "  -o FILE        write the game records (position TAB result)\n"
             "  -v             one line per game\n");
@@ -87,18 +88,50 @@ static bool opening_add(Match *mt, const char *text) {
     return ok;
 }
 
-/* Openings from a file of positions (first field; '#' comments). */
+/* One Gomocup opening line, "dx,dy, dx,dy, ..." from the centre (black
+ * first), as moves; false if a stone falls off the board or the line is
+ * not of that form. */
+static bool offsets_to_moves(const Match *mt, const char *line, char *text, size_t cap) {
+    int c = mt->gs.size / 2;
+    size_t n = 0;
+    const char *s = line;
+    int dx, dy, k;
+    text[0] = 0;
+    while (sscanf(s, " %d , %d ,%n", &dx, &dy, &k) >= 2 || sscanf(s, " %d , %d%n", &dx, &dy, &k) >= 2) {
+        int x = c + dx, y = c + dy;
+        if (x < 0 || y < 0 || x >= mt->gs.size || y >= mt->gs.size) return false;
+        char pt[8];
+        if (n + 8 >= cap) return false;
+        notation_point_str(point_make(x, y), mt->gs.size, ORIGIN_BOTTOM, pt);
+        n += (size_t)snprintf(text + n, cap - n, "%s", pt);
+        s += k;
+        if (!*s || *s == '\n' || *s == '\r') break;
+    }
+    return n > 0;
+}
+
+/* Is the line in the offsets form ("dx,dy, ...")? */
+static bool is_offsets_line(const char *line) {
+    int dx, dy;
+    return sscanf(line, " %d , %d", &dx, &dy) == 2;
+}
+
+/* Openings from a file of positions (first field; '#' comments), or of
+ * Gomocup offsets from the centre ("dx,dy, ..."; those that fit). */
 static void openings_from_file(Match *mt, const char *path) {
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "match: %s: %s\n", path, strerror(errno));
         exit(2);
     }
-    char line[1024];
+    char line[1024], text[512];
     long no = 0;
     while (fgets(line, sizeof line, f)) {
         no++;
-        if (line[0] != '#' && line[0] != '\n' && !opening_add(mt, line))
+        if (line[0] == '#' || line[0] == '\n') continue;
+        bool ok = is_offsets_line(line) ? offsets_to_moves(mt, line, text, sizeof text) && opening_add(mt, text)
+                                        : opening_add(mt, line);
+        if (!ok)
             fprintf(stderr, "match: %s:%ld: not a legal opening of 1-%d stones on this board, skipped\n",
                     path, no, OPENING_LEN);
     }
@@ -117,27 +150,9 @@ static void openings_renju26(Match *mt, FILE *f) {
 
 /* Gomocup openings: "dx,dy, dx,dy, ..." from the centre; those that fit. */
 static void openings_offsets(Match *mt, FILE *f) {
-    char line[1024];
-    int c = mt->gs.size / 2;
-    while (fgets(line, sizeof line, f)) {
-        char text[512] = "";
-        size_t n = 0;
-        bool fits = true;
-        const char *s = line;
-        int dx, dy, k;
-        while (sscanf(s, " %d , %d ,%n", &dx, &dy, &k) >= 2 || sscanf(s, " %d , %d%n", &dx, &dy, &k) >= 2) {
-            int x = c + dx, y = c + dy;
-            if (x < 0 || y < 0 || x >= mt->gs.size || y >= mt->gs.size) fits = false;
-            char pt[8];
-            if (fits && n + 8 < sizeof text) {
-                notation_point_str(point_make(x, y), mt->gs.size, ORIGIN_BOTTOM, pt);
-                n += (size_t)snprintf(text + n, sizeof text - n, "%s", pt);
-            }
-            s += k;
-            if (!*s || *s == '\n') break;
-        }
-        if (fits && n) opening_add(mt, text);
-    }
+    char line[1024], text[512];
+    while (fgets(line, sizeof line, f))
+        if (offsets_to_moves(mt, line, text, sizeof text)) opening_add(mt, text);
 }
 
 /* tests/match_openings.txt from the top of the tree, else where the build

@@ -457,6 +457,8 @@ int main(int argc, char **argv) {
         cli_error(&pg.cli, "cannot allocate the table: %s", gmk_strerror(st));
         return EXIT_FAILURE_RUN;
     }
+    /* a timed search would pay the table's first page faults out of its time */
+    if (!bench && !pg.gomocup && pg.lim.time_ms) search_prefault(pg.search);
     Book *book = NULL;
     if (pg.book_path && !bench) {
         BookError be;

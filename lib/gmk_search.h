@@ -89,6 +89,10 @@ GmkStatus search_set_hash(Search *s, size_t hash_mb);
 size_t search_hash_mb(const Search *s);
 /* Forgets everything learnt (table, history): a new game. */
 void search_clear(Search *s);
+/* Maps the whole table now (its pages are otherwise faulted in by the first
+ * searches, on their clock): call it before timed searches, e.g. when a
+ * Gomocup game starts. Once per table: later calls do nothing. */
+void search_prefault(Search *s);
 /* Searches b for the side to move and fills *res; b is left as it was.
  * info (may be NULL) is called after each completed iteration. Fails with
  * GMK_ERR_ARG when the game is already over or the limits are out of range

@@ -73,6 +73,7 @@ struct Protocol {
     GameClock clock;               /* INFO times */
     bool clock_given;              /* the manager sent a time */
     size_t max_memory;             /* bytes, 0 = no limit */
+    int64_t spent_ms;              /* taken out of the next search's time (memory_fit) */
     int max_depth;                 /* INFO max_depth, 0 = none */
     uint64_t max_node;             /* INFO max_node, 0 = none */
 };
@@ -181,6 +182,10 @@ static SearchLimits limits_for(Protocol *p, int share) {
     int64_t hard, soft;
     timeman_allocate(&clk, p->count, p->size, &hard, &soft);
     if (!p->clock_given && !p->base.time_ms && (p->base.depth || p->base.nodes)) hard = soft = 0;
+    /* what mapping a new table took came out of this move's clock */
+    if (hard) hard = hard > p->spent_ms ? hard - p->spent_ms : 1;
+    if (soft > hard) soft = hard;
+    p->spent_ms = 0;
     lim.time_ms = hard * share / 100;
     lim.time_soft_ms = soft * share / 100;
     if (hard && lim.time_ms < 1) lim.time_ms = 1;
@@ -191,13 +196,20 @@ static SearchLimits limits_for(Protocol *p, int share) {
     return lim;
 }
 
-/* Shrinks the table to the manager's memory limit (done between games and
- * before searches; a failed resize keeps the old table). */
+/* Shrinks the table to the manager's memory limit (done when the limit is
+ * given, between games and before searches; a failed resize keeps the old
+ * table) and maps a new table's pages at once (search_prefault: faulted in
+ * by the searches, they cost the first moves most of their time). The time
+ * that takes is charged to the next search (p->spent_ms). */
 static void memory_fit(Protocol *p) {
-    if (!p->max_memory) return;
-    size_t mb = p->max_memory / 100 * MEMORY_SHARE >> 20;
-    if (mb < 1) mb = 1;
-    if (search_hash_mb(p->s) > mb) search_set_hash(p->s, mb);
+    if (p->max_memory) {
+        size_t mb = p->max_memory / 100 * MEMORY_SHARE >> 20;
+        if (mb < 1) mb = 1;
+        if (search_hash_mb(p->s) > mb) search_set_hash(p->s, mb);
+    }
+    int64_t t0 = timeman_now_us();
+    search_prefault(p->s);
+    p->spent_ms += (timeman_now_us() - t0) / 1000;
 }
 
 /* Searches the board (already built) and reports; returns the move. */
@@ -341,6 +353,7 @@ static void start(Protocol *p, int n) {
     p->count = 0;
     search_clear(p->s);
     memory_fit(p);
+    p->spent_ms = 0; /* START has no clock */
     say(p, "OK");
 }
 
@@ -358,6 +371,7 @@ static void info(Protocol *p, const char *key, const char *val) {
         p->clock_given = true;
     } else if (!strcmp(key, "max_memory")) {
         p->max_memory = v > 0 ? (size_t)v : 0;
+        memory_fit(p);
     } else if (!strcmp(key, "rule")) {
         p->rule = (v & 4) ? RULE_RENJU : (v & 1) ? RULE_STANDARD : RULE_FREESTYLE;
     } else if (!strcmp(key, "max_depth")) {

@@ -78,6 +78,8 @@ void search_clear(Search *s) {
     }
 }
 
+void search_prefault(Search *s) { tt_prefault(&s->tt); }
+
 void search_stop(Search *s) { atomic_store(&s->stop, true); }
 
 void search_set_book(Search *s, Book *bk) {

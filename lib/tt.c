@@ -60,6 +60,7 @@ GmkStatus tt_init(TT *tt, size_t mb) {
     tt->bucket_count = buckets;
     tt->mb = bytes >> 20;
     tt->generation = 0;
+    tt->touched = false;
     atomic_init(&tt->used, false);
     return GMK_OK;
 }
@@ -78,6 +79,23 @@ void tt_clear(TT *tt) {
     if (!atomic_load(&tt->used)) return;
     /* relaxed stores of zero would do the same; memset is what they compile to */
     memset((void *)tt->entries, 0, tt->bucket_count * 64);
+    tt->touched = true;
+    atomic_store(&tt->used, false);
+}
+
+/* Writes every page of the table once, so that the kernel maps them now
+ * and not during the first searches: a fresh 64 MB table costs 10-180 ms of
+ * page faults on its first touch (huge pages are zeroed on demand, and a
+ * virtual machine may back them lazily), which the first moves of a Gomocup
+ * game would pay out of their clock (at 80 ms a move the first search
+ * reached depth 3 with 205 nodes instead of depth 11 with 95,000). Nothing
+ * to do once done (the pages stay mapped until the table is freed); a
+ * table used before its first tt_clear is emptied. */
+void tt_prefault(TT *tt) {
+    if (tt->touched) return;
+    tt->generation = 0;
+    memset((void *)tt->entries, 0, tt->bucket_count * 64);
+    tt->touched = true;
     atomic_store(&tt->used, false);
 }
 

@@ -35,11 +35,13 @@ typedef struct {
     size_t bucket_count;   /* power of two; 0 when not allocated */
     size_t mb;             /* size asked for, in MB after rounding */
     uint8_t generation;    /* 0..63, advanced by tt_new_search */
+    bool touched;          /* every page written once (tt_prefault, tt_clear) */
 } TT;
 
 GmkStatus tt_init(TT *tt, size_t mb);    /* allocates (and clears) mb megabytes */
 void tt_free(TT *tt);
 void tt_clear(TT *tt);
+void tt_prefault(TT *tt);                /* touches every page now (empties the table) */
 void tt_new_search(TT *tt);               /* ages the entries of earlier searches */
 bool tt_probe(const TT *tt, Key key, int ply, TTHit *hit);
 void tt_store(TT *tt, Key key, int ply, Move move, int score, int eval, int depth, int bound);

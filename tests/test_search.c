@@ -373,6 +373,21 @@ static void test_tt(void **state) {
     tt_clear(&tt);
     assert_false(tt_probe(&tt, k, 0, &h));
     tt_free(&tt);
+
+    /* prefault: once on a fresh table (empty after it), then never again:
+     * a table in use keeps its entries */
+    assert_int_equal(tt_init(&tt, 1), GMK_OK);
+    assert_false(tt.touched);
+    tt_prefault(&tt);
+    assert_true(tt.touched);
+    assert_false(tt_probe(&tt, k, 0, &h));
+    tt_store(&tt, k, 0, at("h8"), 5, 0, 3, BOUND_EXACT);
+    tt_prefault(&tt);
+    assert_true(tt_probe(&tt, k, 0, &h));
+    assert_int_equal(h.move, at("h8"));
+    tt_clear(&tt);
+    assert_false(tt_probe(&tt, k, 0, &h));
+    tt_free(&tt);
 }
 
 int main(void) {

@@ -29,6 +29,15 @@
 
 static const int CK_STEP[4] = {1, CK_STRIDE, CK_STRIDE + 1, -CK_STRIDE + 1};
 
+/* A five-point value that a place changed (ck_unplace puts it back). */
+typedef struct {
+    uint16_t q;   /* the point */
+    uint8_t c;    /* the colour */
+    uint8_t old;  /* its fivedir before */
+} CkUndo;
+#define CK_PLACES_MAX (BOARD_MAX * BOARD_MAX) /* places on the board at once: one a point */
+#define CK_UNDO_MAX (CK_PLACES_MAX * 10)      /* a place changes p's two values and eight run ends' */
+
 /* The checker's own board. */
 typedef struct {
     int size;                           /* side */
@@ -46,6 +55,10 @@ typedef struct {
     uint32_t epoch;                     /* counts the trial runs (ck_defender) */
     uint32_t memo_stamp;                /* the epoch of the last memo hit */
     uint32_t fchanges;                  /* counts the changes of fivedir */
+    CkUndo undo[CK_UNDO_MAX];           /* the fivedir values the places on the board changed */
+    int undo_n;                         /* entries in undo */
+    int undo_mark[CK_PLACES_MAX];       /* per place, oldest first: undo_n before it */
+    int undo_depth;                     /* places not taken back */
     const struct timespec *deadline;    /* NULL: none */
     unsigned ticks;                     /* attacker nodes visited (the clock is read every 1,024) */
     bool out_of_time;                   /* the deadline passed: every node fails from then on */
@@ -105,32 +118,63 @@ static void ck_set_five(Ck *g, Move q, Color c, uint8_t now) {
     g->fivedir[c][q] = now;
 }
 
-/* The empty point q at the end of the run of c's stones from p along
- * direction d, side sign, and q's five directions (*f) with bit d read anew
- * from the cells; -1 when the run ends at the edge or at the other colour. */
-static inline int ck_run_end(Ck *g, Move p, Color c, int d, int sign, uint8_t *f) {
-    int st = sign * CK_STEP[d], q = p + st, mine = c + 1;
-    while (q >= 0 && q < BOARD_CELLS && ck_at(g, q) == mine) q += st;
-    if (q < 0 || q >= BOARD_CELLS || ck_at(g, q) != CELL_EMPTY) return -1;
-    uint8_t bit = (uint8_t)(1u << d);
-    *f = g->fivedir[c][q] & (uint8_t)~bit;
-    if (ck_five_dir(g, (Move)q, d, c)) *f |= bit;
-    return q;
+/* ck_set_five, the old value kept on the undo stack (for ck_unplace). */
+static void ck_set_five_undo(Ck *g, Move q, Color c, uint8_t now) {
+    uint8_t old = g->fivedir[c][q];
+    if (old == now) return;
+    g->undo[g->undo_n++] = (CkUndo){(uint16_t)q, (uint8_t)c, old};
+    ck_set_five(g, q, c, now);
 }
 
-/* Recomputes the five directions of p and of the points whose runs a
- * stone of colour c at p (placed or taken off) changes: along each line, the
+/* How many of colour c's stones follow p along step st (each read), and in
+ * *end the cell past them. */
+static inline int ck_count(Ck *g, int p, int st, int mine, int *end) {
+    int q = p + st, n = 0;
+    while (q >= 0 && q < BOARD_CELLS && ck_at(g, q) == mine) q += st, n++;
+    *end = q;
+    return n;
+}
+
+/* A stone of colour c on p (empty before): along direction d, the empty
+ * point q at each end of the run of c's stones through p, and whether c
+ * makes five there along d now (ends[i], fives[i]; i = 0 for the +d side,
+ * 1 for the -d side; ends -1 when the run ends at the edge or at the other
+ * colour). The run through q along d is the stones beyond q, q, and the
+ * whole run through p: the cells are read once (the stones of each side
+ * and the cell past them), where ck_five_dir at each end read the run
+ * through p again; the same cells. p itself is not read. */
+static inline void ck_run_ends(Ck *g, Move p, Color c, int d, int ends[2], bool fives[2]) {
+    int mine = c + 1, st = CK_STEP[d], x[2];
+    int k[2] = {ck_count(g, p, st, mine, &x[0]), ck_count(g, p, -st, mine, &x[1])};
+    for (int i = 0; i < 2; i++) {
+        ends[i] = -1;
+        if (x[i] < 0 || x[i] >= BOARD_CELLS || ck_at(g, x[i]) != CELL_EMPTY) continue;
+        int far_end, r = 2 + k[0] + k[1] + ck_count(g, x[i], i ? -st : st, mine, &far_end);
+        ends[i] = x[i];
+        fives[i] = r == 5 || (r > 5 && !ck_exact(g, c));
+    }
+}
+
+/* Sets the five directions of p (taken now) and of the points whose runs
+ * the stone of colour c just placed at p changes: along each line, the
  * empty point at each end of the run of c's stones through p. A run of the
- * other colour never held p, empty before and after, or after and before. */
+ * other colour never held p, empty before. Each change goes on the undo
+ * stack first (ck_unplace puts the values back). */
 static void ck_refresh(Ck *g, Move p, Color c) {
-    for (int k = 0; k < COLOR_NB; k++)
-        ck_set_five(g, p, (Color)k, ck_at(g, p) == CELL_EMPTY ? ck_five_bits(g, p, (Color)k) : 0);
-    for (int d = 0; d < 4; d++)
-        for (int sign = -1; sign <= 1; sign += 2) {
-            uint8_t f;
-            int q = ck_run_end(g, p, c, d, sign, &f);
-            if (q >= 0) ck_set_five(g, (Move)q, c, f);
-        }
+    for (int k = 0; k < COLOR_NB; k++) {
+        (void)ck_at(g, p);
+        ck_set_five_undo(g, p, (Color)k, 0);
+    }
+    for (int d = 0; d < 4; d++) {
+        int ends[2];
+        bool fives[2];
+        ck_run_ends(g, p, c, d, ends, fives);
+        uint8_t bit = (uint8_t)(1u << d);
+        for (int i = 0; i < 2; i++)
+            if (ends[i] >= 0)
+                ck_set_five_undo(g, (Move)ends[i], c,
+                                 (uint8_t)((g->fivedir[c][ends[i]] & (uint8_t)~bit) | (fives[i] ? bit : 0)));
+    }
 #ifdef GMK_DEBUG /* the points up to five away, recomputed whole */
     for (int d = 0; d < 4; d++)
         for (int o = -5; o <= 5; o++) {
@@ -145,37 +189,44 @@ static void ck_refresh(Ck *g, Move p, Color c) {
  * either side? What ck_place's ck_refresh computes, reading the same cells,
  * compared instead of stored, and no stone left behind: a probe needs no
  * ck_unplace. (Each end point's bit d is recomputed once: the ends along
- * different directions are different points.) Leaving out the unplace's
- * reads is sound for the trial runs around (ck_trial): the state after a
- * probe is the state before it, whatever the cells the unplace would have
- * read held. */
+ * different directions are different points.) An unplace reads no cells:
+ * it puts back the values the place changed (the state after a place and
+ * its unplace is the state before it, whatever the cells hold), so the
+ * trial runs around (ck_trial) need no reads of it. */
 static bool ck_place_changes_five(Ck *g, Move p, Color c) {
     bool changed = false;
-    g->cell[p] = (uint8_t)(c + 1);
     for (int k = 0; k < COLOR_NB; k++) {
         (void)ck_at(g, p); /* ck_refresh's read of p: taken now, no five point */
         changed |= g->fivedir[k][p] != 0;
     }
-    for (int d = 0; d < 4; d++)
-        for (int sign = -1; sign <= 1; sign += 2) {
-            uint8_t f;
-            int q = ck_run_end(g, p, c, d, sign, &f);
-            if (q >= 0) changed |= f != g->fivedir[c][q];
-        }
-    g->cell[p] = CELL_EMPTY;
+    for (int d = 0; d < 4; d++) {
+        int ends[2];
+        bool fives[2];
+        ck_run_ends(g, p, c, d, ends, fives);
+        for (int i = 0; i < 2; i++)
+            if (ends[i] >= 0) changed |= (((g->fivedir[c][ends[i]] >> d) & 1) != 0) != fives[i];
+    }
     return changed;
 }
 
 static void ck_place(Ck *g, Move p, Color c) {
     g->cell[p] = (uint8_t)(c + 1);
     g->hash ^= ck_mix(p, c);
+    assert(g->undo_depth < CK_PLACES_MAX && g->undo_n + 10 <= CK_UNDO_MAX);
+    g->undo_mark[g->undo_depth++] = g->undo_n;
     ck_refresh(g, p, c);
 }
 
+/* Takes back the last ck_place (p, c): its five-point changes undone, last
+ * first. */
 static void ck_unplace(Ck *g, Move p, Color c) {
     g->cell[p] = CELL_EMPTY;
     g->hash ^= ck_mix(p, c);
-    ck_refresh(g, p, c);
+    int to = g->undo_mark[--g->undo_depth];
+    while (g->undo_n > to) {
+        const CkUndo *u = &g->undo[--g->undo_n];
+        ck_set_five(g, u->q, (Color)u->c, u->old);
+    }
 }
 
 /* ---- renju forbidden points (RIF), from the definitions ------------------ */

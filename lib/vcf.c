@@ -188,7 +188,7 @@ static inline unsigned class_with_stone(const Board *b, int e, Move x, int off, 
 /* Would colour a's stone at empty p give a a point with two five points
  * (class CLS_OPEN_FOUR or CLS_DOUBLE_FOUR) on p's lines? Read from the line
  * words without placing the stone (class_with_stone). */
-static bool four_leaves_double(const Board *b, Move p, Color a) {
+static bool four_leaves_double_slow(const Board *b, Move p, Color a) {
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(p + off * DIR_STEP[e]);
@@ -199,13 +199,46 @@ static bool four_leaves_double(const Board *b, Move p, Color a) {
     return false;
 }
 
+/* Is a's shape at empty x along e, once a has a stone off points before x,
+ * a four or better (SHAPE_FOUR, SHAPE_FOUR_FOUR or SHAPE_OPEN_FOUR)? */
+static inline bool four_with_stone(const Board *b, int e, Move x, int off, Color a) {
+    unsigned sh = (pair_with_stone(b, e, x, off, a) >> (4 * a)) & 15;
+    return sh >= SHAPE_FOUR && sh <= SHAPE_OPEN_FOUR;
+}
+
+/* four_leaves_double_slow, quicker where a has no five point and no point
+ * with two five points now (as in vcf_rec): then x's class changes only
+ * through its shape along e, which must become a four or better (and a
+ * straight four or two fours make such a point; one four, with a four on
+ * another line). Such a four at x holds p's stone (a stone changes no
+ * other window but for the worse), so after p one move makes a four
+ * through p: p's own shape along e is a three or better, and the lines
+ * where it is not are skipped. */
+static bool four_leaves_double(const Board *b, Move p, Color a) {
+    if (has_double(b, a) || b->clscount[a][CLS_FIVE]) return four_leaves_double_slow(b, p, a);
+    bool r = false;
+    for (int e = 0; e < DIR_NB && !r; e++) {
+        if (point_shape(b, p, a, e) < SHAPE_THREE) continue;
+        for (int off = -4; off <= 4 && !r; off++) {
+            Move x = (Move)(p + off * DIR_STEP[e]);
+            if (!off || b->cell[x] != CELL_EMPTY || !four_with_stone(b, e, x, off, a)) continue;
+            unsigned cls = class_with_stone(b, e, x, off, a);
+            r = cls == CLS_OPEN_FOUR || cls == CLS_DOUBLE_FOUR;
+        }
+    }
+#ifdef GMK_DEBUG
+    assert(r == four_leaves_double_slow(b, p, a));
+#endif
+    return r;
+}
+
 /* Can colour a have a four point on p's lines, at most four points away,
  * once its stone is at p and the other colour's at q (the related search's
  * candidates after the four at p and its block at q)? Read without placing
  * either stone: a point that is a four now, or becomes one with the stone
  * at p (class_with_stone; the block only takes away). May say yes wrongly,
  * never no. */
-static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
+static bool four_on_lines_after_slow(const Board *b, Move p, Move q, Color a) {
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(p + off * DIR_STEP[e]);
@@ -213,6 +246,28 @@ static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
             if (solve_is_four(b, x, a) || ((CLS_FOUR_MASK >> class_with_stone(b, e, x, off, a)) & 1)) return true;
         }
     return false;
+}
+
+/* four_on_lines_after_slow, quicker where a has no five point (as in
+ * vcf_rec): a point that is no four now becomes one only by its shape
+ * along e becoming a four or better, through p's stone (see
+ * four_leaves_double), so only along the lines where p's own shape is a
+ * three or better. */
+static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
+    if (b->clscount[a][CLS_FIVE]) return four_on_lines_after_slow(b, p, q, a);
+    bool r = false;
+    for (int e = 0; e < DIR_NB && !r; e++) {
+        bool three = point_shape(b, p, a, e) >= SHAPE_THREE;
+        for (int off = -4; off <= 4 && !r; off++) {
+            Move x = (Move)(p + off * DIR_STEP[e]);
+            if (!off || x == q || b->cell[x] != CELL_EMPTY) continue;
+            r = solve_is_four(b, x, a) || (three && four_with_stone(b, e, x, off, a));
+        }
+    }
+#ifdef GMK_DEBUG
+    assert(r == four_on_lines_after_slow(b, p, q, a));
+#endif
+    return r;
 }
 
 /* Black's classes (class_of) that give a point two threats or more
@@ -453,9 +508,10 @@ static int vcf_rec(Vcf *v, Color a, int depth, int ply, Move last, VcfLine *line
              * black renju defender it may also be a single four whose five
              * point is forbidden: not when no point can be, even with the
              * block on the board */
-            if (depth == 2 && !has_double(b, a) && !four_leaves_double(b, p, a) &&
+            if (depth == 2 && !has_double(b, a) &&
                 (!renju_black_def ||
-                 ((clean < 0 ? (clean = no_forbidden_candidate(v)) : clean) && !block_adds_threats(b, q0)))) {
+                 ((clean < 0 ? (clean = no_forbidden_candidate(v)) : clean) && !block_adds_threats(b, q0))) &&
+                !four_leaves_double(b, p, a)) {
 #ifdef GMK_DEBUG
                 solve_place(v->pos, p, a);
                 assert(!has_double(b, a));

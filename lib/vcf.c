@@ -305,10 +305,11 @@ static inline bool may_become_forbidden(const Board *b, Move q) {
     return threats2;
 }
 
+#ifdef GMK_DEBUG
 /* Does black's stone at empty q give some point on q's lines two threats
  * (may_become_forbidden)? At those points only the shape along the line
  * through q changes; black needs exactly five, so five points away count. */
-static bool block_adds_threats(const Board *b, Move q) {
+static bool block_adds_threats_slow(const Board *b, Move q) {
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -5; off <= 5; off++) {
             Move x = (Move)(q + off * DIR_STEP[e]);
@@ -325,18 +326,78 @@ static bool block_adds_threats(const Board *b, Move q) {
         }
     return false;
 }
+#endif
+
+/* block_adds_threats_slow where no point may become forbidden now
+ * (no_forbidden_candidate): a point on q's lines then gets two threats only
+ * when its shape along that line gains one through q's stone (an open
+ * three, a four or an overline that holds q and another black stone), and
+ * along a line without a black stone within five of q none does. */
+static bool block_adds_threats(const Board *b, Move q) {
+    bool r = false;
+    for (int e = 0; e < DIR_NB && !r; e++) {
+        unsigned w = window_of(b, e, q);
+        if (!(w & 0x55555u & ~(w >> 1))) continue; /* no black stone (CELL_BLACK: 1) */
+        for (int off = -5; off <= 5 && !r; off++) {
+            Move x = (Move)(q + off * DIR_STEP[e]);
+            if (!off || b->cell[x] != CELL_EMPTY) continue;
+            int threats = black_threats((int)(pair_with_stone(b, e, x, off, COLOR_BLACK) & 15));
+            if (threats >= 2) {
+                r = true;
+                break;
+            }
+            if (!(((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> b->ps[x].cls[COLOR_BLACK]) & 1)) continue;
+            threats = 0;
+            for (int d = 0; d < DIR_NB; d++)
+                threats += black_threats(d == e ? (int)(pair_with_stone(b, e, x, off, COLOR_BLACK) & 15)
+                                                : point_shape(b, x, COLOR_BLACK, d));
+            r = threats >= 2;
+        }
+    }
+#ifdef GMK_DEBUG
+    assert(r == block_adds_threats_slow(b, q));
+#endif
+    return r;
+}
 
 /* Is there no empty point where black may become forbidden? None when
  * black has no empty point of a class that can give two threats (the class
  * counts hold the empty points of the whole board). */
-static bool no_forbidden_candidate(const Vcf *v) {
+#ifdef GMK_DEBUG
+/* no_forbidden_candidate as a scan of five rows and columns around the
+ * stones (the check of the quicker one). */
+static bool no_forbidden_candidate_slow(const Vcf *v) {
     const Board *b = v->pos->b;
-    int maybe = 0;
-    for (int c = 0; c < CLS_NB; c++)
-        maybe |= ((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> c & 1) * b->clscount[COLOR_BLACK][c];
-    if (!maybe) return true;
     int x0, x1, y0, y1;
     solve_region(v->pos, 5, &x0, &x1, &y0, &y1);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            Move z = point_make(x, y);
+            if (b->cell[z] == CELL_EMPTY && (((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> b->ps[z].cls[COLOR_BLACK]) & 1) &&
+                may_become_forbidden(b, z))
+                return false;
+        }
+    return true;
+}
+#endif
+
+static bool no_forbidden_candidate_scan(const Vcf *v) {
+    const Board *b = v->pos->b;
+    int maybe = 0, two = 0;
+    for (int c = 0; c < CLS_NB; c++) {
+        maybe |= ((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> c & 1) * b->clscount[COLOR_BLACK][c];
+        two |= (CLS_TWO_THREATS_MASK >> c & 1) * b->clscount[COLOR_BLACK][c];
+    }
+    if (!maybe) return true;
+    /* a point of a class with two threats has black stones on its lines
+     * within five (a scan around the stones would find it); one of the
+     * other classes gets two only from an overline on a line (an open
+     * three, a four, and two threats would have made a class of two), and
+     * an overline point is next to a black stone: one row and column
+     * around the stones hold every such point */
+    if (two) return false;
+    int x0, x1, y0, y1;
+    solve_region(v->pos, 1, &x0, &x1, &y0, &y1);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             Move z = point_make(x, y);
@@ -347,6 +408,16 @@ static bool no_forbidden_candidate(const Vcf *v) {
                 return false;
         }
     return true;
+}
+
+/* no_forbidden_candidate_scan, checked against the slow scan under
+ * GMK_DEBUG. */
+static bool no_forbidden_candidate(const Vcf *v) {
+    bool r = no_forbidden_candidate_scan(v);
+#ifdef GMK_DEBUG
+    assert(r == no_forbidden_candidate_slow(v));
+#endif
+    return r;
 }
 
 #define VCF_KEEP 64 /* four points a node hands down to its children, at most */

@@ -97,15 +97,22 @@ int solve_fives(const SolvePos *s, Color c, Move *out, int max) {
  * and scores out of range through an insertion sort. */
 void solve_sort_moves(Move *m, int *score, int n) {
     bool counting = n >= 24;
-    for (int i = 0; i < n && counting; i++) counting = (unsigned)score[i] < SORT_SCORES;
+    int hi = 0, lo = SORT_SCORES - 1;
+    for (int i = 0; i < n && counting; i++) {
+        counting = (unsigned)score[i] < SORT_SCORES;
+        hi = score[i] > hi ? score[i] : hi;
+        lo = score[i] < lo ? score[i] : lo;
+    }
     Move was[CAND_MAX];
     memcpy(was, m, (size_t)n * sizeof *m);
     if (counting) {
-        uint16_t start[SORT_SCORES + 1]; /* index: SORT_SCORES - 1 - score, highest first */
-        memset(start, 0, sizeof start);
-        for (int i = 0; i < n; i++) start[SORT_SCORES - score[i]]++;
-        for (int v = 1; v <= SORT_SCORES; v++) start[v] = (uint16_t)(start[v] + start[v - 1]);
-        for (int i = 0; i < n; i++) m[start[SORT_SCORES - 1 - score[i]]++] = was[i];
+        /* over the scores' range only: index hi - score, highest first */
+        int span = hi - lo + 1;
+        uint16_t start[SORT_SCORES + 1];
+        memset(start, 0, (size_t)(span + 1) * sizeof *start);
+        for (int i = 0; i < n; i++) start[hi - score[i] + 1]++;
+        for (int v = 1; v <= span; v++) start[v] = (uint16_t)(start[v] + start[v - 1]);
+        for (int i = 0; i < n; i++) m[start[hi - score[i]]++] = was[i];
         return;
     }
     int at[CAND_MAX]; /* at[k]: the place in was of m[k] */

@@ -279,7 +279,7 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
 static void child_numbers(Dfpn *s, Key k, bool att_to_move, int depth, int fr, uint8_t init, uint32_t *pn,
                              uint32_t *dn) {
     DfpnEntry *e = vct_tt_find(s, k), *prev = NULL;
-    if (!e && (e = vct_tt_proof_below(s, k, att_to_move, depth, fr, NULL, &prev))) s->proofs_below++;
+    if (!e && s->threat_cap && (e = vct_tt_proof_below(s, k, att_to_move, depth, fr, NULL, &prev))) s->proofs_below++;
     if (e) {
         *pn = e->pn;
         *dn = e->dn;

@@ -448,6 +448,44 @@ static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int
     return n == want ? n : -1;
 }
 
+/* The candidates of an attacker node with no five point to block: a's
+ * legal four points (inherited from pf when the parent handed them down,
+ * else scanned), on last's lines only with restrict_fours, best first (first
+ * at the head). keep (*nkeep) gets the four points for the children (-1:
+ * none kept). Returns the count. */
+static int vcf_fours(Vcf *v, Color a, int depth, Move last, const Move *pf, int npf, Move first,
+                     bool restrict_fours, Move *cand, Move *keep, int *nkeep) {
+    const Board *b = v->pos->b;
+    int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] + b->clscount[a][CLS_DOUBLE_FOUR] +
+               b->clscount[a][CLS_OPEN_FOUR];
+    if (want > CAND_MAX) want = CAND_MAX;
+    int n = pf && want <= VCF_KEEP ? inherit_fours(b, a, last, pf, npf, want, cand) : -1;
+    if (n < 0) n = solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, cand);
+#ifdef GMK_DEBUG
+    Move scan[CAND_MAX];
+    assert(solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, scan) == n && !memcmp(scan, cand, (size_t)n * sizeof *scan));
+#endif
+    *nkeep = -1;
+    if (depth > 1 && n <= VCF_KEEP) { /* the children scan no more */
+        *nkeep = n;
+        memcpy(keep, cand, (size_t)n * sizeof *cand);
+    }
+    if (a == COLOR_BLACK && b->rule == RULE_RENJU) {
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (board_forbidden(v->pos->b, cand[i]) == FORBID_NONE) cand[m++] = cand[i];
+        n = m;
+    }
+    if (restrict_fours) {
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (on_lines(cand[i], last)) cand[m++] = cand[i];
+        n = m;
+    }
+    order_fours(b, cand, n, a, last, first);
+    return n;
+}
+
 /* One attacker node. ply: index in line of this node's move; *used: fours
  * of the win found; pf (npf): the four points at the node before last and
  * its block, in scan order, or NULL. */
@@ -484,7 +522,8 @@ static int vcf_rec(Vcf *v, Color a, int depth, int ply, Move last, VcfLine *line
     bool rel = v->related, restrict_fours = rel && last != MOVE_NONE;
     if (rel && vtab_refutes(vtab_probe(v, k, k ^ VCF_REL_KEY), depth)) return SR_FAIL;
     Move cand[CAND_MAX], keep[VCF_KEEP];
-    int n, nkeep = -1;
+    int n, nkeep = -1, start = 0;
+    bool one = false; /* cand holds the table's first move alone (below) */
     bool renju_black_def = d == COLOR_BLACK && b->rule == RULE_RENJU;
     int nd = b->clscount[d][CLS_FIVE];
     if (nd >= 2) {
@@ -505,30 +544,20 @@ static int vcf_rec(Vcf *v, Color a, int depth, int ply, Move last, VcfLine *line
     } else {
         int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] +
                    b->clscount[a][CLS_DOUBLE_FOUR] + b->clscount[a][CLS_OPEN_FOUR];
-        if (want > CAND_MAX) want = CAND_MAX;
-        n = pf && want <= VCF_KEEP ? inherit_fours(b, a, last, pf, npf, want, cand) : -1;
-        if (n < 0) n = solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, cand);
-#ifdef GMK_DEBUG
-        Move scan[CAND_MAX];
-        assert(solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, scan) == n && !memcmp(scan, cand, (size_t)n * sizeof *scan));
-#endif
-        if (depth > 1 && n <= VCF_KEEP) { /* the children scan no more */
-            nkeep = n;
-            memcpy(keep, cand, (size_t)n * sizeof *cand);
+        /* a line is asked for and the table holds a win by first: first
+         * alone is tried before the list is made (it nearly always wins
+         * again); when it does not, the list (whose first move it is, and
+         * which it would have been in) is made and the rest tried, as if
+         * the list had come first */
+        one = first != MOVE_NONE && depth > 1 && want <= CAND_MAX && b->cell[first] == CELL_EMPTY &&
+              solve_is_four(b, first, a) && solve_legal(v->pos, first, a) &&
+              (!restrict_fours || on_lines(first, last));
+        if (one) {
+            cand[0] = first;
+            n = 1;
+        } else {
+            n = vcf_fours(v, a, depth, last, pf, npf, first, restrict_fours, cand, keep, &nkeep);
         }
-        if (a == COLOR_BLACK && b->rule == RULE_RENJU) {
-            int m = 0;
-            for (int i = 0; i < n; i++)
-                if (board_forbidden(b, cand[i]) == FORBID_NONE) cand[m++] = cand[i];
-            n = m;
-        }
-        if (restrict_fours) {
-            int m = 0;
-            for (int i = 0; i < n; i++)
-                if (on_lines(cand[i], last)) cand[m++] = cand[i];
-            n = m;
-        }
-        order_fours(b, cand, n, a, last, first);
     }
     int clean = -1; /* no_forbidden_candidate(v), once needed */
     if (depth == 1 && !renju_black_def) {
@@ -543,10 +572,11 @@ static int vcf_rec(Vcf *v, Color a, int depth, int ply, Move last, VcfLine *line
      * fours left after it, the table slot of the position after the four
      * and its block is fetched for every four first (read in the loop) */
     Move five[CAND_MAX];
-    for (int i = 0; i < n; i++)
+again:
+    for (int i = start; i < n; i++)
         if ((five[i] = solve_four_five(b, cand[i], a)) != MOVE_NONE && depth > 1)
             __builtin_prefetch(vtab_bucket(v, vcf_child_key(v, a, cand[i], five[i])));
-    for (int i = 0; i < n; i++) {
+    for (int i = start; i < n; i++) {
         Move p = cand[i];
         if (!solve_tick(v->pos)) return SR_ABORT;
         /* whether the block is played on the five point (against a black
@@ -642,6 +672,13 @@ static int vcf_rec(Vcf *v, Color a, int depth, int ply, Move last, VcfLine *line
             return SR_WIN;
         }
         if (r == SR_ABORT) return SR_ABORT;
+    }
+    if (one) { /* the table's move did not win: the others */
+        one = false;
+        n = vcf_fours(v, a, depth, last, pf, npf, first, restrict_fours, cand, keep, &nkeep);
+        assert(n > 0 && cand[0] == first);
+        start = 1;
+        goto again;
     }
     vtab_store(v, k, rel ? k ^ VCF_REL_KEY : k, SR_FAIL, depth, 0, MOVE_NONE);
     return SR_FAIL;

@@ -127,11 +127,13 @@ static void ck_set_five_undo(Ck *g, Move q, Color c, uint8_t now) {
 }
 
 /* How many of colour c's stones follow p along step st (each read), and in
- * *end the cell past them. */
-static inline int ck_count(Ck *g, int p, int st, int mine, int *end) {
-    int q = p + st, n = 0;
-    while (q >= 0 && q < BOARD_CELLS && ck_at(g, q) == mine) q += st, n++;
+ * *end the cell past them, *v its content (read once). The wall cells
+ * around the board end every run inside the cell array. */
+static inline int ck_count(Ck *g, int p, int st, int mine, int *end, int *v) {
+    int q = p + st, n = 0, x;
+    while ((x = ck_at(g, q)) == mine) q += st, n++;
     *end = q;
+    *v = x;
     return n;
 }
 
@@ -144,12 +146,12 @@ static inline int ck_count(Ck *g, int p, int st, int mine, int *end) {
  * and the cell past them), where ck_five_dir at each end read the run
  * through p again; the same cells. p itself is not read. */
 static inline void ck_run_ends(Ck *g, Move p, Color c, int d, int ends[2], bool fives[2]) {
-    int mine = c + 1, st = CK_STEP[d], x[2];
-    int k[2] = {ck_count(g, p, st, mine, &x[0]), ck_count(g, p, -st, mine, &x[1])};
+    int mine = c + 1, st = CK_STEP[d], x[2], v[2];
+    int k[2] = {ck_count(g, p, st, mine, &x[0], &v[0]), ck_count(g, p, -st, mine, &x[1], &v[1])};
     for (int i = 0; i < 2; i++) {
         ends[i] = -1;
-        if (x[i] < 0 || x[i] >= BOARD_CELLS || ck_at(g, x[i]) != CELL_EMPTY) continue;
-        int far_end, r = 2 + k[0] + k[1] + ck_count(g, x[i], i ? -st : st, mine, &far_end);
+        if (v[i] != CELL_EMPTY) continue;
+        int far_end, far_v, r = 2 + k[0] + k[1] + ck_count(g, x[i], i ? -st : st, mine, &far_end, &far_v);
         ends[i] = x[i];
         fives[i] = r == 5 || (r > 5 && !ck_exact(g, c));
     }

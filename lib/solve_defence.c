@@ -199,13 +199,19 @@ enum { CAND_OPEN, CAND_STOPS, CAND_HOLDS, CAND_SLOW };
  * (solve_four_five would read that one), any stone while the blocker needs
  * exactly five and has a five point (a stone can make it an overline), and
  * in renju any stone from a black four of R's that makes two open threes
- * on (a white stone can make a false one real: the recursive rule). Not
- * called for a black blocker in renju, whose stone changes which replies
- * are forbidden (a forbidden reply wins R for white). */
+ * on (a white stone can make a false one real: the recursive rule).
+ * A black blocker in renju (white owner): its stone may also change which
+ * of its replies are forbidden (a forbidden reply wins R for white), so at
+ * each reply the candidate's stone is placed on the replay's board for the
+ * forbidden-point rule and taken back (one stone, where its own replay
+ * placed R's stones again); a candidate on R's moves stops R where R comes
+ * to it (no other four of R's has it in its window: R's fours have one
+ * five point each but the last). */
 static void defence_replay_all(SolvePos *s, const VcfLine *R, Color owner, const Move *pts, const int *idx, int nk,
                                uint8_t *st) {
     Board *b = s->b;
     Color blocker = (Color)!owner;
+    bool black_blocker = b->rule == RULE_RENJU && blocker == COLOR_BLACK;
     int last = line_last_four(R), placed = 0, open = 0, end = CAND_SLOW, na = 0;
     bool on_end[CAND_MAX];
     for (int k = 0; k < nk; k++) {
@@ -223,6 +229,14 @@ static void defence_replay_all(SolvePos *s, const VcfLine *R, Color owner, const
             break;
         }
         if (b->rule == RULE_RENJU && owner == COLOR_BLACK && two_open_threes(b, a, -1)) break;
+        /* a black candidate on R's four: R stops there (a white one is kept
+         * without the replay, defence_filter) */
+        for (int k = 0; black_blocker && k < nk; k++)
+            if (st[k] == CAND_OPEN && pts[idx[k]] == a) {
+                st[k] = CAND_STOPS;
+                open--;
+            }
+        if (!open) break;
         int nb = b->clscount[blocker][CLS_FIVE];
         if (nb && rule_exact(b->rule, blocker)) break;
         bool a_five = b->ps[a].cls[blocker] == CLS_FIVE;
@@ -261,22 +275,57 @@ static void defence_replay_all(SolvePos *s, const VcfLine *R, Color owner, const
         placed++;
         na = b->clscount[owner][CLS_FIVE];
         if (na >= 2) {
+            /* a black stone on one of two five points leaves the other,
+             * whose rule decides */
+            Move f[2];
+            if (black_blocker && na == 2 && solve_fives_near(s, a, owner, f, 2) == 2)
+                for (int k = 0; k < nk; k++) {
+                    Move p = pts[idx[k]];
+                    if (st[k] != CAND_OPEN || !on_end[k] || (p != f[0] && p != f[1])) continue;
+                    solve_place(s, p, blocker);
+                    bool forbidden = board_forbidden(b, p == f[0] ? f[1] : f[0]) != FORBID_NONE;
+                    solve_unplace(s, blocker);
+                    st[k] = forbidden ? CAND_HOLDS : CAND_STOPS;
+                    open--;
+                }
             end = CAND_HOLDS;
             break;
         }
-        if (na == 0 || i == last) {
+        if (na == 0) {
             end = CAND_STOPS;
             break;
         }
         Move q;
         solve_fives_near(s, a, owner, &q, 1);
+        for (int k = 0; black_blocker && k < nk; k++) {
+            if (st[k] != CAND_OPEN) continue;
+            if (pts[idx[k]] == q) { /* on the five point: no five */
+                st[k] = CAND_STOPS;
+                open--;
+                continue;
+            }
+            /* is the reply forbidden with the candidate's stone? */
+            solve_place(s, pts[idx[k]], blocker);
+            bool forbidden = board_forbidden(b, q) != FORBID_NONE;
+            solve_unplace(s, blocker);
+            if (forbidden) {
+                st[k] = CAND_HOLDS;
+                open--;
+            }
+        }
+        if (i == last || !open) {
+            end = CAND_STOPS;
+            break;
+        }
         solve_place(s, q, blocker);
         placed++;
     }
     solve_unplace_line(s, placed, owner);
-    /* on a five point of the last four, the stone leaves it one fewer */
+    /* on a five point of the last four, the stone leaves it one fewer (a
+     * black one leaves one, when there were two, whose rule decides) */
     for (int k = 0; k < nk; k++)
-        if (st[k] == CAND_OPEN) st[k] = (uint8_t)(end == CAND_HOLDS && on_end[k] && na < 3 ? CAND_STOPS : end);
+        if (st[k] == CAND_OPEN)
+            st[k] = (uint8_t)(end == CAND_HOLDS && on_end[k] && na < 3 ? (black_blocker ? CAND_SLOW : CAND_STOPS) : end);
 }
 
 int defence_filter(SolvePos *s, const VcfLine *R, Color owner, Move *pts, int n) {
@@ -312,8 +361,7 @@ int defence_filter(SolvePos *s, const VcfLine *R, Color owner, Move *pts, int n)
     }
     /* the others replayed: all at once where defence_replay_all can, one by
      * one where not */
-    if (shortcut) defence_replay_all(s, R, owner, pts, idx, nk, st);
-    else memset(st, CAND_SLOW, (size_t)nk);
+    defence_replay_all(s, R, owner, pts, idx, nk, st);
 #ifdef GMK_DEBUG
     bool check = true;
 #else

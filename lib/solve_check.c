@@ -188,27 +188,31 @@ static void ck_refresh(Ck *g, Move p, Color c) {
 }
 
 /* Would a stone of colour c on empty p change a five point (fivedir) of
- * either side? What ck_place's ck_refresh computes, reading the same cells,
- * compared instead of stored, and no stone left behind: a probe needs no
- * ck_unplace. (Each end point's bit d is recomputed once: the ends along
+ * either side? What ck_place's ck_refresh computes, reading the same cells
+ * (up to the first change found), compared instead of stored, and no stone
+ * left behind: a probe needs no ck_unplace. (Each end point's bit d is recomputed once: the ends along
  * different directions are different points.) An unplace reads no cells:
  * it puts back the values the place changed (the state after a place and
  * its unplace is the state before it, whatever the cells hold), so the
  * trial runs around (ck_trial) need no reads of it. */
 static bool ck_place_changes_five(Ck *g, Move p, Color c) {
-    bool changed = false;
-    for (int k = 0; k < COLOR_NB; k++) {
-        (void)ck_at(g, p); /* ck_refresh's read of p: taken now, no five point */
-        changed |= g->fivedir[k][p] != 0;
-    }
+    (void)ck_at(g, p); /* ck_refresh's read of p: taken now, no five point */
+    if (g->fivedir[0][p] | g->fivedir[1][p]) return true;
+    /* the first change found answers: the cells after it are not read (a
+     * trial run around needs the reads the answer came from, no more) */
+    int mine = c + 1;
+    bool exact = ck_exact(g, c);
     for (int d = 0; d < 4; d++) {
-        int ends[2];
-        bool fives[2];
-        ck_run_ends(g, p, c, d, ends, fives);
-        for (int i = 0; i < 2; i++)
-            if (ends[i] >= 0) changed |= (((g->fivedir[c][ends[i]] >> d) & 1) != 0) != fives[i];
+        int st = CK_STEP[d], x[2], v[2];
+        int k[2] = {ck_count(g, p, st, mine, &x[0], &v[0]), ck_count(g, p, -st, mine, &x[1], &v[1])};
+        for (int i = 0; i < 2; i++) {
+            if (v[i] != CELL_EMPTY) continue;
+            int far_end, far_v, r = 2 + k[0] + k[1] + ck_count(g, x[i], i ? -st : st, mine, &far_end, &far_v);
+            bool five = r == 5 || (r > 5 && !exact);
+            if ((((g->fivedir[c][x[i]] >> d) & 1) != 0) != five) return true;
+        }
     }
-    return changed;
+    return false;
 }
 
 static void ck_place(Ck *g, Move p, Color c) {

@@ -643,9 +643,14 @@ again:
                 line->end = VCF_END_FIVE;
             }
         } else if (na == 1) {
-            Move q;
-            solve_fives_near(v->pos, p, a, &q, 1);
-            assert(q0 == MOVE_NONE || q0 == q);
+            /* the four's five point, read before the stone was placed */
+            Move q = q0;
+            if (q == MOVE_NONE) solve_fives_near(v->pos, p, a, &q, 1);
+#ifdef GMK_DEBUG
+            Move z;
+            solve_fives_near(v->pos, p, a, &z, 1);
+            assert(z == q);
+#endif
             if (renju_black_def && board_forbidden(b, q) != FORBID_NONE) {
                 r = SR_WIN;
                 u = 1;

@@ -147,8 +147,10 @@ static int gen_or(Dfpn *s, int depth, int fr, Move *out, int *n, int *flags, boo
             }
     }
     int score[CAND_MAX];
-    for (int i = 0; i < k; i++) score[i] = (i < nf ? 256 : 0) + solve_cand_rank(b, out[i], a, a);
-    solve_sort_moves(out, score, k);
+    /* the fours first (they are out[0..nf)), each group by its rank */
+    for (int i = 0; i < k; i++) score[i] = solve_cand_rank(b, out[i], a, a);
+    solve_sort_moves(out, score, nf);
+    solve_sort_moves(out + nf, score + nf, k - nf);
     *n = k;
     return GEN_LIST;
 }

@@ -360,9 +360,6 @@ static bool block_adds_threats(const Board *b, Move q) {
     return r;
 }
 
-/* Is there no empty point where black may become forbidden? None when
- * black has no empty point of a class that can give two threats (the class
- * counts hold the empty points of the whole board). */
 #ifdef GMK_DEBUG
 /* no_forbidden_candidate as a scan of five rows and columns around the
  * stones (the check of the quicker one). */
@@ -381,6 +378,9 @@ static bool no_forbidden_candidate_slow(const Vcf *v) {
 }
 #endif
 
+/* Is there no empty point where black may become forbidden? None when
+ * black has no empty point of a class that can give two threats (the class
+ * counts hold the empty points of the whole board). */
 static bool no_forbidden_candidate_scan(const Vcf *v) {
     const Board *b = v->pos->b;
     int maybe = 0, two = 0;

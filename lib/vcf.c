@@ -346,7 +346,9 @@ static bool block_adds_threats(const Board *b, Move q) {
                 r = true;
                 break;
             }
-            if (!(((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> b->ps[x].cls[COLOR_BLACK]) & 1)) continue;
+            /* no threat along e: the other lines hold fewer than two */
+            if (!threats || !(((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> b->ps[x].cls[COLOR_BLACK]) & 1))
+                continue;
             threats = 0;
             for (int d = 0; d < DIR_NB; d++)
                 threats += black_threats(d == e ? (int)(pair_with_stone(b, e, x, off, COLOR_BLACK) & 15)
@@ -401,11 +403,15 @@ static bool no_forbidden_candidate_scan(const Vcf *v) {
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             Move z = point_make(x, y);
-            /* the class test first, without a branch (see solve_scan_class) */
+            /* the class test first, without a branch (see solve_scan_class);
+             * then whether a line is an overline (its four shapes at once) */
             unsigned cls = b->ps[z].cls[COLOR_BLACK];
-            if (((b->cell[z] == CELL_EMPTY) & ((CLS_TWO_THREATS_MASK | CLS_OVERLINE_HIDES_MASK) >> cls)) &&
-                may_become_forbidden(b, z))
-                return false;
+            if ((b->cell[z] == CELL_EMPTY) & (CLS_OVERLINE_HIDES_MASK >> cls)) {
+                uint32_t w;
+                memcpy(&w, b->ps[z].pair, sizeof w);
+                w = ((w >> (4 * COLOR_BLACK)) & 0x0F0F0F0Fu) ^ (SHAPE_OVERLINE * 0x01010101u); /* a zero byte: one */
+                if ((w - 0x01010101u) & ~w & 0x80808080u) return false;
+            }
         }
     return true;
 }

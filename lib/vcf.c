@@ -282,12 +282,15 @@ static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
     ((1u << CLS_THREE) | (1u << CLS_DOUBLE_TWO) | (1u << CLS_OPEN_THREE) | (1u << CLS_OPEN_THREE_THREE) |         \
      (1u << CLS_FOUR))
 
-/* Black's threats at empty q, counted from its line shapes. */
+#ifdef GMK_DEBUG
+/* Black's threats at empty q, counted from its line shapes (the check of
+ * may_become_forbidden). */
 static int black_threats_at(const Board *b, Move q) {
     int threats = 0;
     for (int d = 0; d < DIR_NB; d++) threats += black_threats(point_shape(b, q, COLOR_BLACK, d));
     return threats;
 }
+#endif
 
 /* Can empty q be a forbidden point for black once white has played on one
  * of its lines? A white stone only weakens black's shapes, so not when
@@ -295,10 +298,21 @@ static int black_threats_at(const Board *b, Move q) {
  * line of two fours, five and overline counting two). Black's class at q
  * decides but for the few classes an overline can hide under (then the
  * shapes are counted). */
+/* Does black make an overline at empty q along some line (the four shapes
+ * at once)? */
+static inline bool black_overline_at(const Board *b, Move q) {
+    uint32_t w;
+    memcpy(&w, b->ps[q].pair, sizeof w);
+    w = ((w >> (4 * COLOR_BLACK)) & 0x0F0F0F0Fu) ^ (SHAPE_OVERLINE * 0x01010101u); /* a zero byte: one */
+    return ((w - 0x01010101u) & ~w & 0x80808080u) != 0;
+}
+
 static inline bool may_become_forbidden(const Board *b, Move q) {
     unsigned cls = b->ps[q].cls[COLOR_BLACK];
+    /* below the two-threat classes, a class holds one threat at most but
+     * for its overlines (two each) */
     bool threats2 = ((CLS_TWO_THREATS_MASK >> cls) & 1) ||
-                    (((CLS_OVERLINE_HIDES_MASK >> cls) & 1) && black_threats_at(b, q) >= 2);
+                    (((CLS_OVERLINE_HIDES_MASK >> cls) & 1) && black_overline_at(b, q));
 #ifdef GMK_DEBUG
     assert(threats2 == (black_threats_at(b, q) >= 2));
 #endif
@@ -406,12 +420,7 @@ static bool no_forbidden_candidate_scan(const Vcf *v) {
             /* the class test first, without a branch (see solve_scan_class);
              * then whether a line is an overline (its four shapes at once) */
             unsigned cls = b->ps[z].cls[COLOR_BLACK];
-            if ((b->cell[z] == CELL_EMPTY) & (CLS_OVERLINE_HIDES_MASK >> cls)) {
-                uint32_t w;
-                memcpy(&w, b->ps[z].pair, sizeof w);
-                w = ((w >> (4 * COLOR_BLACK)) & 0x0F0F0F0Fu) ^ (SHAPE_OVERLINE * 0x01010101u); /* a zero byte: one */
-                if ((w - 0x01010101u) & ~w & 0x80808080u) return false;
-            }
+            if (((b->cell[z] == CELL_EMPTY) & (CLS_OVERLINE_HIDES_MASK >> cls)) && black_overline_at(b, z)) return false;
         }
     return true;
 }

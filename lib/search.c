@@ -174,6 +174,24 @@ static int qsearch(Worker *w, int alpha, int beta, int ply) {
     return evaluate(b, &w->es[ply]);
 }
 
+/* Score of a node (at ply) where the generator, narrowed by the opponent's
+ * threat level threat (THREAT_LVL_*), left no move: in renju, black's every
+ * defence and every four may be forbidden. The threat then wins: a five
+ * point on the next ply; an open three by an open four (five on the third
+ * ply); a double four on the third ply, a four-three on the fifth (black's
+ * forced block of the four makes no four for black: such a point would be
+ * one of black's fours, and there are none it may play). Nothing narrowed:
+ * no move at all, 0. */
+int search_no_move_score(const Board *b, int threat, int ply) {
+    Color them = (Color)(board_side(b) ^ 1);
+    switch (threat) {
+    case THREAT_LVL_FIVE: return -(SCORE_WIN - ply - 2);
+    case THREAT_LVL_THREE: return -(SCORE_WIN - ply - 4);
+    case THREAT_LVL_WIN2: return b->clscount[them][CLS_DOUBLE_FOUR] ? -(SCORE_WIN - ply - 4) : -(SCORE_WIN - ply - 6);
+    default: return 0;
+    }
+}
+
 /* Late-move reduction for the i-th move (0 = first) at depth (plies). */
 static inline int lmr_reduction(int depth, int i) {
     return lmr_table[depth < 63 ? depth : 63][i < 63 ? i : 63];
@@ -269,7 +287,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         gi.threat = THREAT_LVL_NONE;
     } else {
         n = gen_ordered(w, ply, hit.move, prune, list, &gi);
-        if (n == 0) return gi.threat == THREAT_LVL_FIVE ? -(SCORE_WIN - ply - 2) : 0;
+        if (n == 0) return search_no_move_score(b, gi.threat, ply);
     }
 
     int ext = gi.threat == THREAT_LVL_FIVE && n == 1 ? 1 : 0;

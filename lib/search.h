@@ -74,6 +74,7 @@ struct Search {
 
 /* search.c */
 int search_root(Worker *w, int alpha, int beta, int depth);
+int search_no_move_score(const Board *b, int threat, int ply);
 void search_check_limits(Worker *w);
 void worker_clear(Worker *w);
 void search_tables_init(void);   /* once, before the first search (search_new) */

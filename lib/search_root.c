@@ -164,7 +164,7 @@ static Worker *worker_for(Search *s, int id, const Board *b) {
 }
 
 /* Fills w->root from the generator (ordered best first). */
-static void root_moves(Worker *w) {
+static int root_moves(Worker *w) {
     ScoredMove list[MOVELIST_MAX];
     GenInfo gi;
     int n = movegen(w->b, GEN_ALL, (w->s->disable & SEARCH_NO_PRUNE) != 0, list, &gi);
@@ -179,6 +179,7 @@ static void root_moves(Worker *w) {
         rm->pv[0] = rm->move;
     }
     w->root_count = n;
+    return gi.threat;
 }
 
 /* Any legal move (for positions the generator gives up on). */
@@ -359,11 +360,11 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
         res->ms = timeman_elapsed_ms(&s->tm);
         return GMK_OK;
     }
-    root_moves(w);
+    int threat = root_moves(w);
     if (w->root_count == 0) {
-        /* nothing sensible: an unblockable five, or only forbidden points */
+        /* nothing sensible: an unblockable threat, or only forbidden points */
         Move m = any_move(wb);
-        int lost = wb->clscount[us ^ 1][CLS_FIVE] ? -(SCORE_WIN - 2) : 0;
+        int lost = search_no_move_score(wb, threat, 0);
         result_single(res, m, lost, &m, m != MOVE_NONE);
         res->ms = timeman_elapsed_ms(&s->tm);
         return GMK_OK;

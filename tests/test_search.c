@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 #include "evaluate.h"
+#include "search.h"
 #include "tt.h"
 
 /* A 15x15 board of the rule holding the moves. */
@@ -390,6 +391,28 @@ static void test_tt(void **state) {
     tt_free(&tt);
 }
 
+/* A node the narrowed generator leaves without a move is lost to the
+ * threat that narrowed it, at the threat's distance (renju: black's
+ * defences may all be forbidden); without a threat it is 0. */
+static void test_no_move_score(void **state) {
+    (void)state;
+    /* black to move; white has an open three (f8 g8 h8) and, with j10, no four */
+    Board *b = position(RULE_RENJU, "a1f8a15g8o1h8");
+    assert_int_equal(board_side(b), COLOR_BLACK);
+    assert_true(b->clscount[COLOR_WHITE][CLS_OPEN_FOUR] > 0);
+    assert_int_equal(search_no_move_score(b, THREAT_LVL_FIVE, 3), -(SCORE_WIN - 5));
+    assert_int_equal(search_no_move_score(b, THREAT_LVL_THREE, 3), -(SCORE_WIN - 7));
+    assert_int_equal(search_no_move_score(b, THREAT_LVL_WIN2, 3), -(SCORE_WIN - 9));
+    assert_int_equal(search_no_move_score(b, THREAT_LVL_NONE, 3), 0);
+    assert_true(score_is_loss(search_no_move_score(b, THREAT_LVL_THREE, 3)));
+    board_free(b);
+    /* a double four of white's ends the game two plies sooner */
+    b = position(RULE_RENJU, "a1f8e8g8a15h8i12i9o1i10o15i11");
+    assert_true(b->clscount[COLOR_WHITE][CLS_DOUBLE_FOUR] > 0);
+    assert_int_equal(search_no_move_score(b, THREAT_LVL_WIN2, 0), -(SCORE_WIN - 4));
+    board_free(b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_win_in_one),
@@ -402,6 +425,7 @@ int main(void) {
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_simple),
         cmocka_unit_test(test_tt),
+        cmocka_unit_test(test_no_move_score),
         cmocka_unit_test(test_eval_sums),
         cmocka_unit_test(test_eval_threat),
     };

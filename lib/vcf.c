@@ -252,16 +252,19 @@ static bool four_on_lines_after_slow(const Board *b, Move p, Move q, Color a) {
  * vcf_rec): a point that is no four now becomes one only by its shape
  * along e becoming a four or better, through p's stone (see
  * four_leaves_double), so only along the lines where p's own shape is a
- * three or better. */
-static bool four_on_lines_after(const Board *b, Move p, Move q, Color a) {
+ * three or better. fours (nfours of them; -1: not known) are a's four
+ * points now, all of them: those on p's lines are looked for among them. */
+static bool four_on_lines_after(const Board *b, Move p, Move q, Color a, const Move *fours, int nfours) {
     if (b->clscount[a][CLS_FIVE]) return four_on_lines_after_slow(b, p, q, a);
     bool r = false;
+    for (int i = 0; i < nfours && !r; i++) r = fours[i] != p && fours[i] != q && on_lines(fours[i], p);
     for (int e = 0; e < DIR_NB && !r; e++) {
         bool three = point_shape(b, p, a, e) >= SHAPE_THREE;
+        if (nfours >= 0 && !three) continue;
         for (int off = -4; off <= 4 && !r; off++) {
             Move x = (Move)(p + off * DIR_STEP[e]);
             if (!off || x == q || b->cell[x] != CELL_EMPTY) continue;
-            r = solve_is_four(b, x, a) || (three && four_with_stone(b, e, x, off, a));
+            r = (nfours < 0 && solve_is_four(b, x, a)) || (three && four_with_stone(b, e, x, off, a));
         }
     }
 #ifdef GMK_DEBUG
@@ -618,7 +621,7 @@ again:
             /* the related search plays only fours on p's lines next: none
              * there, and no counter-four of the block to answer, and the
              * child fails at once */
-            if (rel && !solve_is_four(b, q0, d) && !four_on_lines_after(b, p, q0, a)) continue;
+            if (rel && !solve_is_four(b, q0, d) && !four_on_lines_after(b, p, q0, a, keep, nkeep)) continue;
             /* two fours from here: the second must have two five points,
              * and none appears (the block only takes more away); against a
              * black renju defender it may also be a single four whose five

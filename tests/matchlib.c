@@ -246,3 +246,20 @@ void elo_margin(int wins, int draws, int losses, double *elo, double *margin) {
     double hi = s + 1.96 * se, lo = s - 1.96 * se;
     *margin = (elo_of(hi) - elo_of(lo)) / 2;
 }
+
+void elo_margin_pairs(const int pairs[5], double *elo, double *margin) {
+    int n = 0;
+    double sum = 0;
+    for (int k = 0; k < 5; k++) n += pairs[k], sum += pairs[k] * (k / 4.0);
+    if (n == 0) {
+        *elo = *margin = 0;
+        return;
+    }
+    double s = sum / n, var = 0; /* s: A's score a game, a pair's mean */
+    for (int k = 0; k < 5; k++) var += pairs[k] * (k / 4.0 - s) * (k / 4.0 - s);
+    var /= n;
+    double se = sqrt(var / n);
+    *elo = elo_of(s);
+    double hi = s + 1.96 * se, lo = s - 1.96 * se;
+    *margin = (elo_of(hi) - elo_of(lo)) / 2;
+}

@@ -66,5 +66,11 @@ void game_play(const MatchSettings *gs, Engine *black, Engine *white, const Move
  * 95% confidence interval from the wins, draws and losses. */
 double elo_of(double s);
 void elo_margin(int wins, int draws, int losses, double *elo, double *margin);
+/* The same from game pairs (an opening played twice, colours swapped):
+ * pairs[k] pairs in which A scored k/2 points (k = 0..4). The variance is
+ * the pairs' (the pentanomial model): where the colour decides most games,
+ * a pair is mostly 1-1 and the games of a pair are far from independent,
+ * so the per-game interval above is much too wide. */
+void elo_margin_pairs(const int pairs[5], double *elo, double *margin);
 
 #endif

@@ -210,6 +210,19 @@ static void test_elo(void **state) {
     elo_margin(75, 0, 25, &elo, &margin);
     assert_true(elo > 190 && elo < 192);
     assert_true(elo_of(0.5) == 0);
+    /* pairs: 92 of 100 split 1-1, 6 won 2-0, 2 won 1.5-0.5 (a colour-bound
+     * match): the same score, a far narrower interval than the games' */
+    int pairs[5] = {0, 0, 92, 2, 6};
+    double pe, pm;
+    elo_margin_pairs(pairs, &pe, &pm);
+    elo_margin(106, 2, 92, &elo, &margin);
+    assert_true(pe > 24 && pe < 25 && elo > 24 && elo < 25);
+    assert_true(pm > 10 && pm < 25 && margin > 40);
+    /* independent games: about the per-game interval */
+    int even[5] = {25, 0, 50, 0, 25};
+    elo_margin_pairs(even, &pe, &pm);
+    elo_margin(100, 0, 100, &elo, &margin);
+    assert_true(pe > -0.01 && pe < 0.01 && pm > 0.9 * margin && pm < 1.1 * margin);
 }
 
 int main(void) {

@@ -9,7 +9,10 @@
  * iteration searches N lines: line k is the best of the root moves not
  * already taken by lines 0..k-1. A search stopped within an iteration (time
  * or nodes) plays the last completed iteration's move, unless the stopped
- * one had already searched a move to a better score (one line only).
+ * one had already searched a move to a better score (one line only). No
+ * iteration starts after the soft time limit, unless the last one's score
+ * fell by more than PANIC_DROP (from depth 5: the deeper search has seen a
+ * threat) and less than 70% of the hard limit is spent.
  *
  * Lazy SMP: helper threads run the same iterative deepening on their own
  * copies of the board, odd helpers one ply deeper, and share only the
@@ -23,6 +26,7 @@
 #include "search.h"
 
 #define ASP_DELTA 40
+#define PANIC_DROP 60           /* a fall of the score that earns the time up to 70% of the hard limit */
 #define ROOT_VCF_NODES 200000   /* budget of the root VCF probe */
 
 /* An engine with its table; threads are made by the first search. */
@@ -257,6 +261,7 @@ static void iterate(Worker *w, SearchResult *res, SearchInfoFn info, void *ctx) 
     int lines = s->lim.multipv > 1 ? s->lim.multipv : 1;
     if (w->id != 0) lines = 1;
     if (lines > w->root_count) lines = w->root_count;
+    int last_score = -SCORE_WIN;
     for (int depth = 1; depth <= max_depth; depth++) {
         int d = w->id == 0 ? depth : depth + (w->id & 1);
         w->root_depth = d;
@@ -292,7 +297,13 @@ static void iterate(Worker *w, SearchResult *res, SearchInfoFn info, void *ctx) 
             /* a forced result seen within the horizon: deeper finds no other */
             if (SCORE_WIN - (sc < 0 ? -sc : sc) + 1 < d) break;
         }
-        if (s->tm.soft_ms && res->ms >= s->tm.soft_ms) break;
+        /* a score that fell since the last iteration: the deeper search has
+         * seen a threat; the next iteration may find the answer to it */
+        bool falling = d >= 5 && !score_is_win(sc) && sc < last_score - PANIC_DROP;
+        last_score = sc;
+        if (s->tm.soft_ms && res->ms >= s->tm.soft_ms &&
+            !(falling && s->tm.hard_ms && res->ms * 10 < s->tm.hard_ms * 7))
+            break;
         if (w->root_count == 1 && (s->tm.hard_ms || s->lim.nodes) && d >= 4) break;
     }
 }

@@ -2,7 +2,7 @@
 #ifndef GMK_EVALUATE_H
 #define GMK_EVALUATE_H
 
-#include "board.h"
+#include "shapes.h"
 
 /* A side's threat code, from the class counts the board keeps: how many
  * empty points make a four (0..3, 3 for 3 or more) and how many an open
@@ -13,7 +13,7 @@
 #define EVAL_THREATS 32
 static inline int eval_threat(const Board *b, Color c) {
     const int *n = b->clscount[c];
-    int fours = n[CLS_FOUR] + n[CLS_FOUR_THREE] + n[CLS_DOUBLE_FOUR] + n[CLS_OPEN_FOUR];
+    int fours = four_points(b, c);
     int threes = n[CLS_OPEN_THREE] + n[CLS_OPEN_THREE_THREE] + n[CLS_DOUBLE_THREE];
     bool combo = n[CLS_FOUR_THREE] + n[CLS_DOUBLE_THREE] > 0;
     return (fours < 3 ? fours : 3) << 3 | (threes < 3 ? threes : 3) << 1 | combo;

@@ -53,6 +53,13 @@ ShapeClass class_of(uint16_t shape4);       /* from the 4 codes (slow, for the t
 /* Window index k of offset o (-5..-1, 1..5). */
 static inline int window_index(int o) { return o < 0 ? o + 5 : o + 4; }
 
+/* How many empty points make a four or better for colour c (a four, a
+ * four-three, a double four, an open four), from the class counts. */
+static inline int four_points(const Board *b, Color c) {
+    const int *n = b->clscount[c];
+    return n[CLS_FOUR] + n[CLS_FOUR_THREE] + n[CLS_DOUBLE_FOUR] + n[CLS_OPEN_FOUR];
+}
+
 /* The shape code colour c makes at empty point p along direction d. */
 static inline Shape point_shape(const Board *b, Move p, Color c, int d) {
     return (Shape)((b->ps[p].pair[d] >> (4 * c)) & 15);

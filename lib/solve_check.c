@@ -137,6 +137,15 @@ static inline int ck_count(Ck *g, int p, int st, int mine, int *end, int *v) {
     return n;
 }
 
+/* With a stone of colour c (cell value mine) on p and run of c's stones
+ * beside it along a line, does c make five at the empty end point x of
+ * that run, st_out the step away from p? The run through x is the stones
+ * beyond it (read here), x, and the run through p. */
+static inline bool ck_end_five(Ck *g, int x, int st_out, int run, int mine, bool exact) {
+    int far_end, far_v, r = 2 + run + ck_count(g, x, st_out, mine, &far_end, &far_v);
+    return r == 5 || (r > 5 && !exact);
+}
+
 /* A stone of colour c on p (empty before): along direction d, the empty
  * point q at each end of the run of c's stones through p, and whether c
  * makes five there along d now (ends[i], fives[i]; i = 0 for the +d side,
@@ -151,9 +160,8 @@ static inline void ck_run_ends(Ck *g, Move p, Color c, int d, int ends[2], bool 
     for (int i = 0; i < 2; i++) {
         ends[i] = -1;
         if (v[i] != CELL_EMPTY) continue;
-        int far_end, far_v, r = 2 + k[0] + k[1] + ck_count(g, x[i], i ? -st : st, mine, &far_end, &far_v);
         ends[i] = x[i];
-        fives[i] = r == 5 || (r > 5 && !ck_exact(g, c));
+        fives[i] = ck_end_five(g, x[i], i ? -st : st, k[0] + k[1], mine, ck_exact(g, c));
     }
 }
 
@@ -207,8 +215,7 @@ static bool ck_place_changes_five(Ck *g, Move p, Color c) {
         int k[2] = {ck_count(g, p, st, mine, &x[0], &v[0]), ck_count(g, p, -st, mine, &x[1], &v[1])};
         for (int i = 0; i < 2; i++) {
             if (v[i] != CELL_EMPTY) continue;
-            int far_end, far_v, r = 2 + k[0] + k[1] + ck_count(g, x[i], i ? -st : st, mine, &far_end, &far_v);
-            bool five = r == 5 || (r > 5 && !exact);
+            bool five = ck_end_five(g, x[i], i ? -st : st, k[0] + k[1], mine, exact);
             if ((((g->fivedir[c][x[i]] >> d) & 1) != 0) != five) return true;
         }
     }

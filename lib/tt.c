@@ -74,13 +74,17 @@ void tt_free(TT *tt) {
 
 /* Empties every entry and restarts the generations (nothing to do when
  * nothing was stored since: a new game at the start of a Gomocup session). */
-void tt_clear(TT *tt) {
-    tt->generation = 0;
-    if (!atomic_load(&tt->used)) return;
-    /* relaxed stores of zero would do the same; memset is what they compile to */
+/* Every entry zero (relaxed stores of zero would do the same; memset is
+ * what they compile to), and so every page written. */
+static void tt_zero(TT *tt) {
     memset((void *)tt->entries, 0, tt->bucket_count * 64);
     tt->touched = true;
     atomic_store(&tt->used, false);
+}
+
+void tt_clear(TT *tt) {
+    tt->generation = 0;
+    if (atomic_load(&tt->used)) tt_zero(tt);
 }
 
 /* Writes every page of the table once, so that the kernel maps them now
@@ -94,9 +98,7 @@ void tt_clear(TT *tt) {
 void tt_prefault(TT *tt) {
     if (tt->touched) return;
     tt->generation = 0;
-    memset((void *)tt->entries, 0, tt->bucket_count * 64);
-    tt->touched = true;
-    atomic_store(&tt->used, false);
+    tt_zero(tt);
 }
 
 void tt_new_search(TT *tt) {

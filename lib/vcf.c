@@ -474,8 +474,7 @@ static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int
 static int vcf_fours(Vcf *v, Color a, int depth, Move last, const Move *pf, int npf, Move first,
                      bool restrict_fours, Move *cand, Move *keep, int *nkeep) {
     const Board *b = v->pos->b;
-    int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] + b->clscount[a][CLS_DOUBLE_FOUR] +
-               b->clscount[a][CLS_OPEN_FOUR];
+    int want = four_points(b, a);
     if (want > CAND_MAX) want = CAND_MAX;
     int n = pf && want <= VCF_KEEP ? inherit_fours(b, a, last, pf, npf, want, cand) : -1;
     if (n < 0) n = solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, cand);
@@ -560,14 +559,12 @@ static int vcf_rec(Vcf *v, Color a, int depth, int ply, Move last, VcfLine *line
     } else if (depth == 1 && !renju_black_def && !has_double(b, a)) {
         n = 0; /* only a four with two five points could win now (below): none */
     } else {
-        int want = b->clscount[a][CLS_FOUR] + b->clscount[a][CLS_FOUR_THREE] +
-                   b->clscount[a][CLS_DOUBLE_FOUR] + b->clscount[a][CLS_OPEN_FOUR];
         /* a line is asked for and the table holds a win by first: first
          * alone is tried before the list is made (it nearly always wins
          * again); when it does not, the list (whose first move it is, and
          * which it would have been in) is made and the rest tried, as if
          * the list had come first */
-        one = first != MOVE_NONE && depth > 1 && want <= CAND_MAX && b->cell[first] == CELL_EMPTY &&
+        one = first != MOVE_NONE && depth > 1 && four_points(b, a) <= CAND_MAX && b->cell[first] == CELL_EMPTY &&
               solve_is_four(b, first, a) && solve_legal(v->pos, first, a) &&
               (!restrict_fours || on_lines(first, last));
         if (one) {

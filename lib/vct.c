@@ -786,8 +786,7 @@ int vct_collect(Dfpn *s, int depth, int free_moves, uint8_t *mark, Move *out, in
     /* the defender's counter-fours now */
     Color d = (Color)!s->att;
     const Board *b = s->pos->b;
-    int want = b->clscount[d][CLS_FOUR] + b->clscount[d][CLS_FOUR_THREE] +
-               b->clscount[d][CLS_DOUBLE_FOUR] + b->clscount[d][CLS_OPEN_FOUR];
+    int want = four_points(b, d);
     Move f[CAND_MAX];
     int nf = solve_scan_class(s->pos, d, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
     for (int i = 0; i < nf; i++) mark_add(s->pos, mark, f[i], out, &w.n);

@@ -232,34 +232,28 @@ double elo_of(double s) {
     return -400.0 * log10(1.0 / s - 1.0);
 }
 
-/* Elo and the half width of its 95% interval (normal approximation). */
-void elo_margin(int wins, int draws, int losses, double *elo, double *margin) {
-    int n = wins + draws + losses;
+/* Elo and the half width of its 95% interval (normal approximation) from
+ * count[0..k-1]: how many times A scored j / (k - 1) of the points (games:
+ * k = 3, losses, draws, wins; pairs of games: k = 5). */
+static void elo_of_counts(const int *count, int k, double *elo, double *margin) {
+    int n = 0;
+    double sum = 0;
+    for (int j = 0; j < k; j++) n += count[j], sum += count[j] * ((double)j / (k - 1));
     if (n == 0) {
         *elo = *margin = 0;
         return;
     }
-    double s = (wins + 0.5 * draws) / n;
-    double var = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
-    double se = sqrt(var / n);
+    double s = sum / n, var = 0;
+    for (int j = 0; j < k; j++) var += count[j] * ((double)j / (k - 1) - s) * ((double)j / (k - 1) - s);
+    double se = sqrt(var / n / n);
     *elo = elo_of(s);
     double hi = s + 1.96 * se, lo = s - 1.96 * se;
     *margin = (elo_of(hi) - elo_of(lo)) / 2;
 }
 
-void elo_margin_pairs(const int pairs[5], double *elo, double *margin) {
-    int n = 0;
-    double sum = 0;
-    for (int k = 0; k < 5; k++) n += pairs[k], sum += pairs[k] * (k / 4.0);
-    if (n == 0) {
-        *elo = *margin = 0;
-        return;
-    }
-    double s = sum / n, var = 0; /* s: A's score a game, a pair's mean */
-    for (int k = 0; k < 5; k++) var += pairs[k] * (k / 4.0 - s) * (k / 4.0 - s);
-    var /= n;
-    double se = sqrt(var / n);
-    *elo = elo_of(s);
-    double hi = s + 1.96 * se, lo = s - 1.96 * se;
-    *margin = (elo_of(hi) - elo_of(lo)) / 2;
+void elo_margin(int wins, int draws, int losses, double *elo, double *margin) {
+    const int count[3] = {losses, draws, wins};
+    elo_of_counts(count, 3, elo, margin);
 }
+
+void elo_margin_pairs(const int pairs[5], double *elo, double *margin) { elo_of_counts(pairs, 5, elo, margin); }

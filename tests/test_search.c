@@ -396,7 +396,7 @@ static void test_tt(void **state) {
  * defences may all be forbidden); without a threat it is 0. */
 static void test_no_move_score(void **state) {
     (void)state;
-    /* black to move; white has an open three (f8 g8 h8) and, with j10, no four */
+    /* black to move; white has an open three (f8 g8 h8) */
     Board *b = position(RULE_RENJU, "a1f8a15g8o1h8");
     assert_int_equal(board_side(b), COLOR_BLACK);
     assert_true(b->clscount[COLOR_WHITE][CLS_OPEN_FOUR] > 0);

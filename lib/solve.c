@@ -50,6 +50,7 @@ Solver *solver_new(size_t memory) {
     s->proof.vcf = &s->vcf;
     s->proof.dfpn = &s->dfpn;
     s->pos.undo = malloc(SOLVE_STACK * sizeof *s->pos.undo);
+    s->pos.fours = calloc(FOURS_SLOTS, sizeof *s->pos.fours);
     size_t vb = pow2_floor(memory / 4 / (VCF_WAYS * sizeof(VcfEntry)));
     size_t tbytes = 4 * sizeof(DfpnEntry) + sizeof(uint32_t); /* a bucket and its tags */
     size_t tb = pow2_floor((memory - memory / 16 - vb * VCF_WAYS * sizeof(VcfEntry)) / tbytes);
@@ -65,7 +66,7 @@ Solver *solver_new(size_t memory) {
     s->dfpn.ttab = solve_mem_new(&s->dfpn.tmem, tb * 4 * sizeof *s->dfpn.ttab);
     s->dfpn.ttag = solve_mem_new(&s->dfpn.tgmem, tb * sizeof *s->dfpn.ttag);
     s->dfpn.mcache = solve_mem_new(&s->dfpn.mmem, mb * sizeof *s->dfpn.mcache);
-    if (!s->pos.undo || !s->vcf.vtab || !s->dfpn.ttab || !s->dfpn.ttag || !s->dfpn.mcache) {
+    if (!s->pos.undo || !s->pos.fours || !s->vcf.vtab || !s->dfpn.ttab || !s->dfpn.ttag || !s->dfpn.mcache) {
         solver_free(s);
         return NULL;
     }
@@ -76,6 +77,7 @@ Solver *solver_new(size_t memory) {
 void solver_free(Solver *s) {
     if (!s) return;
     free(s->pos.undo);
+    free(s->pos.fours);
     solve_mem_free(&s->vcf.vmem);
     solve_mem_free(&s->dfpn.tmem);
     solve_mem_free(&s->dfpn.tgmem);

@@ -133,9 +133,8 @@ int defence_collect(SolvePos *s, const VcfLine *R, Color owner, uint8_t *mark, M
     }
     solve_unplace_line(s, placed, owner);
     /* the blocker's counter-fours now */
-    int want = four_points(b, blocker);
     Move f[CAND_MAX];
-    int nf = solve_scan_class(s, blocker, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    int nf = solve_four_points(s, blocker, f);
     for (int i = 0; i < nf; i++) mark_add(s, mark, f[i], out, &n);
     return n;
 }
@@ -395,10 +394,8 @@ int defence_every(SolvePos *s, const VcfLine *R, Color owner, Move *out) {
 }
 
 int solve_add_fours(SolvePos *s, Color c, uint8_t *mark, Move *out, int n) {
-    const Board *b = s->b;
-    int want = four_points(b, c);
     Move f[CAND_MAX];
-    int nf = solve_scan_class(s, c, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    int nf = solve_four_points(s, c, f);
     for (int i = 0; i < nf; i++)
         if (solve_legal(s, f[i], c)) mark_add(s, mark, f[i], out, &n);
     return n;

@@ -46,6 +46,18 @@ typedef struct {
     Move mv[VCF_LINE_CAP];   /* the moves */
 } VcfLine;
 
+/* Colour c's four points in a position the solver reached, kept in a
+ * small table of their own (SolvePos.fours, by the stones' key and the
+ * colour, the last one kept in a slot) so that a child asks its parent's
+ * or grandparent's list (solve_four_points). */
+#define FOURS_KEEP 30     /* longer lists are not kept */
+#define FOURS_SLOTS 4096  /* 288 KB */
+typedef struct {
+    Key key;                        /* the stones (SolvePos.key) ^ FOURS_SALT[colour] */
+    int n;                          /* four points */
+    Move m[FOURS_KEEP];             /* in board order */
+} FourList;
+
 /* The layer's state: the position under search, the node limits every
  * search layer counts against, and the defences' replay counters. */
 typedef struct {
@@ -55,6 +67,7 @@ typedef struct {
     Move st_move[SOLVE_STACK];      /* placed stones */
     int8_t box[SOLVE_STACK + 1][4]; /* bounding box of stones per level: x0 x1 y0 y1 */
     ShapeUndo *undo;                /* SOLVE_STACK shape undo records */
+    FourList *fours;                /* FOURS_SLOTS lists of four points */
 
     /* limits */
     uint64_t nodes;                 /* nodes so far in this run */
@@ -132,6 +145,11 @@ void solve_region(const SolvePos *s, int m, int *x0, int *x1, int *y0, int *y1);
 /* Empty points where colour c's class is in mask (four classes and
  * CLS_FIVE only), up to want of them, in board order. */
 int solve_scan_class(const SolvePos *s, Color c, unsigned mask, int want, Move *out);
+/* Colour c's four points (classes CLS_FOUR_MASK), at most CAND_MAX, in
+ * board order: solve_scan_class's list, from the list kept for this
+ * position or, with the stones placed since, for its parent or grandparent
+ * when one is kept, else scanned (and kept). Returns the count. */
+int solve_four_points(SolvePos *s, Color c, Move *out);
 /* The empty points on the four lines through p (within 4) where colour c
  * makes five; at most max of them. */
 int solve_fives_near(const SolvePos *s, Move p, Color c, Move *out, int max);

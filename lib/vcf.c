@@ -477,7 +477,7 @@ static int vcf_fours(Vcf *v, Color a, int depth, Move last, const Move *pf, int 
     int want = four_points(b, a);
     if (want > CAND_MAX) want = CAND_MAX;
     int n = pf && want <= VCF_KEEP ? inherit_fours(b, a, last, pf, npf, want, cand) : -1;
-    if (n < 0) n = solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, cand);
+    if (n < 0) n = solve_four_points(v->pos, a, cand);
 #ifdef GMK_DEBUG
     Move scan[CAND_MAX];
     assert(solve_scan_class(v->pos, a, CLS_FOUR_MASK, want, scan) == n && !memcmp(scan, cand, (size_t)n * sizeof *scan));

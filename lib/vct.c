@@ -785,10 +785,8 @@ int vct_collect(Dfpn *s, int depth, int free_moves, uint8_t *mark, Move *out, in
     if (s->pos->aborted) return -1;
     /* the defender's counter-fours now */
     Color d = (Color)!s->att;
-    const Board *b = s->pos->b;
-    int want = four_points(b, d);
     Move f[CAND_MAX];
-    int nf = solve_scan_class(s->pos, d, CLS_FOUR_MASK, want < CAND_MAX ? want : CAND_MAX, f);
+    int nf = solve_four_points(s->pos, d, f);
     for (int i = 0; i < nf; i++) mark_add(s->pos, mark, f[i], out, &w.n);
     return w.n;
 }

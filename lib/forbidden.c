@@ -104,9 +104,7 @@ Forbid board_forbidden(Board *b, Move p) {
     if (c != CLS_DOUBLE_FOUR && c != CLS_DOUBLE_THREE && c != CLS_OVERLINE &&
         c != CLS_FOUR_THREE && c != CLS_OPEN_FOUR) {
         /* overline together with other shapes hides behind a stronger class */
-        bool over = false;
-        for (int d = 0; d < DIR_NB; d++) over |= point_shape(b, p, COLOR_BLACK, d) == SHAPE_OVERLINE;
-        if (!over) return FORBID_NONE;
+        if (!black_overline_at(b, p)) return FORBID_NONE;
     }
     return forbid_at(b, p, 0);
 }

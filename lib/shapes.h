@@ -84,6 +84,14 @@ static inline unsigned pairs_shape4(const uint8_t pair[DIR_NB], Color c) {
 static inline unsigned point_shape4(const Board *b, Move p, Color c) {
     return pairs_shape4(b->ps[p].pair, c);
 }
+/* Does black make an overline at empty q along some line (the four shapes
+ * at once)? */
+static inline bool black_overline_at(const Board *b, Move q) {
+    uint32_t w;
+    __builtin_memcpy(&w, b->ps[q].pair, sizeof w);
+    w = ((w >> (4 * COLOR_BLACK)) & 0x0F0F0F0Fu) ^ (SHAPE_OVERLINE * 0x01010101u); /* a zero byte: one */
+    return ((w - 0x01010101u) & ~w & 0x80808080u) != 0;
+}
 static inline ShapeClass point_class(const Board *b, Move p, Color c) {
     return (ShapeClass)b->ps[p].cls[c];
 }

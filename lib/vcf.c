@@ -109,7 +109,7 @@ static void vtab_store(Vcf *v, Key k, Key key, int result, int depth, int len, M
             e = vtab_bucket(v, k);
         }
         v->vused += !e[VCF_WAYS - 1].key;
-        memmove(e + 1, e, (VCF_WAYS - 1) * sizeof *e);
+        for (int i = VCF_WAYS - 1; i > 0; i--) e[i] = e[i - 1]; /* a loop the compiler unrolls, not a call */
         slot = &e[0];
     }
     slot->key = key;
@@ -301,15 +301,6 @@ static int black_threats_at(const Board *b, Move q) {
  * line of two fours, five and overline counting two). Black's class at q
  * decides but for the few classes an overline can hide under (then the
  * shapes are counted). */
-/* Does black make an overline at empty q along some line (the four shapes
- * at once)? */
-static inline bool black_overline_at(const Board *b, Move q) {
-    uint32_t w;
-    memcpy(&w, b->ps[q].pair, sizeof w);
-    w = ((w >> (4 * COLOR_BLACK)) & 0x0F0F0F0Fu) ^ (SHAPE_OVERLINE * 0x01010101u); /* a zero byte: one */
-    return ((w - 0x01010101u) & ~w & 0x80808080u) != 0;
-}
-
 static inline bool may_become_forbidden(const Board *b, Move q) {
     unsigned cls = b->ps[q].cls[COLOR_BLACK];
     /* below the two-threat classes, a class holds one threat at most but

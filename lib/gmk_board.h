@@ -80,8 +80,10 @@ const char *color_name(Color c);               /* "black", "white" */
 static inline Move point_make(int x, int y) {
     return (Move)((y + BOARD_PAD) * BOARD_STRIDE + (x + BOARD_PAD));
 }
-static inline int point_x(Move p) { return p % BOARD_STRIDE - BOARD_PAD; }
-static inline int point_y(Move p) { return p / BOARD_STRIDE - BOARD_PAD; }
+/* The coordinates of p (a cell of the padded board: p >= 0), without the
+ * sign fix-ups of signed division. */
+static inline int point_x(Move p) { return (int)((unsigned)p % BOARD_STRIDE) - BOARD_PAD; }
+static inline int point_y(Move p) { return (int)((unsigned)p / BOARD_STRIDE) - BOARD_PAD; }
 static inline bool point_on_board(Move p, int size) {
     return p >= 0 && p < BOARD_CELLS && point_x(p) >= 0 && point_x(p) < size &&
            point_y(p) >= 0 && point_y(p) < size;

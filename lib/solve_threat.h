@@ -190,6 +190,20 @@ static inline bool solve_shape_at_least(const Board *b, Move p, Color c, int thr
     return (ge & ~over & 0x80808080u) != 0;
 }
 
+/* The classes (bits 1 << CLS_*) where colour c makes a line shape of at
+ * least thr (SHAPE_TWO or SHAPE_THREE), an overline aside, at every point
+ * of the class (*all), and those where it does at some (*some: the shapes
+ * decide). From CLASS_TABLE over every four shapes (test_solve_threats). */
+static inline void solve_shape_classes(int thr, unsigned *all, unsigned *some) {
+    if (thr == SHAPE_TWO) {
+        *all = ((1u << (CLS_FIVE + 1)) - 1) & ~((1u << CLS_NONE) | (1u << CLS_DEAD));
+        *some = 1u << CLS_OVERLINE;
+    } else {
+        *all = (1u << CLS_THREE) | (((1u << (CLS_FIVE + 1)) - 1) & ~((1u << CLS_OPEN_THREE) - 1));
+        *some = 1u << CLS_DOUBLE_TWO;
+    }
+}
+
 /* A candidate's rank for the generators' ordering: its class for colour
  * cls_of, then the attacker's strongest line shape there; below 256, so
  * that a group offset of 256 keeps the score under SORT_SCORES. */

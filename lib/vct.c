@@ -49,6 +49,7 @@
  * which needs the points of a threat whose proof is a tree (vct_collect).
  * They search with mid and mid generates with them: one file.
  */
+#include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,12 @@ static int gen_or(Dfpn *s, int depth, int fr, Move *out, int *n, int *flags, boo
     } else {
         int x0, x1, y0, y1;
         int thr = s->mode == SOLVE_VCT && s->threes <= 1 ? SHAPE_THREE : SHAPE_TWO;
+        /* the classes of min_cls and above where a makes a shape of thr
+         * or more: at every point of all, at some of some (rare) */
+        unsigned all, some;
+        solve_shape_classes(thr, &all, &some);
+        all &= ~0u << s->min_cls;
+        some &= ~0u << s->min_cls;
         solve_region(s->pos, s->quiet_all ? b->size : 4, &x0, &x1, &y0, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
@@ -139,7 +146,12 @@ static int gen_or(Dfpn *s, int depth, int fr, Move *out, int *n, int *flags, boo
                 /* the tests joined with & (no branch of their own: whether
                  * a point is empty is as good as random); an occupied
                  * point's stale shapes are masked */
-                bool want = s->quiet_all | (solve_shape_at_least(b, p, a, thr) & (b->ps[p].cls[a] >= s->min_cls));
+                unsigned cls = b->ps[p].cls[a];
+                bool want = s->quiet_all | ((all >> cls) & 1);
+                if ((some >> cls) & 1) want = want | solve_shape_at_least(b, p, a, thr);
+#ifdef GMK_DEBUG
+                assert((want & !s->quiet_all) == (!s->quiet_all & solve_shape_at_least(b, p, a, thr) & (cls >= s->min_cls)));
+#endif
                 if (s->mode == SOLVE_WIN_IN)
                     want = (fr >> 1) >= 2 && (want | solve_shape_at_least(b, p, d, SHAPE_THREE));
                 if ((want & (b->cell[p] == CELL_EMPTY) & !mark[p]) && solve_legal(s->pos, p, a))

@@ -1,9 +1,10 @@
 /*
  * test_solve_threats.c — the solver's threat layer and the defences the
- * df-pn engine generates with it: the move sort, a four's five point, wins
- * whose first move makes no shape, the VCF-only OR nodes, the proof's
- * answer to the defences that are not edges, the threat-space defences
- * against the slow reference (defence_every) and the shared replay.
+ * df-pn engine generates with it: the move sort, the classes that decide a
+ * shape threshold, a four's five point, wins whose first move makes no
+ * shape, the VCF-only OR nodes, the proof's answer to the defences that
+ * are not edges, the threat-space defences against the slow reference
+ * (defence_every) and the shared replay.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,31 @@ static void test_sort_moves(void **state) {
             }
         solve_sort_moves(m, score, n);
         assert_memory_equal(m, want, (size_t)n * sizeof *m);
+    }
+}
+
+/* solve_shape_classes against CLASS_TABLE over every four line shapes: a
+ * class in all has a shape of thr or more (an overline aside) on some line
+ * at every combination that makes it, a class in neither at none. */
+static void test_shape_classes(void **state) {
+    (void)state;
+    const int thrs[2] = {SHAPE_TWO, SHAPE_THREE};
+    for (int t = 0; t < 2; t++) {
+        unsigned all, some;
+        solve_shape_classes(thrs[t], &all, &some);
+        assert_int_equal(all & some, 0);
+        for (unsigned s4 = 0; s4 < 65536; s4++) {
+            bool valid = true, at = false;
+            for (int d = 0; d < DIR_NB; d++) {
+                int sh = (int)(s4 >> (4 * d)) & 15;
+                valid = valid && sh < SHAPE_NB;
+                at = at || (sh >= thrs[t] && sh != SHAPE_OVERLINE);
+            }
+            if (!valid) continue;
+            unsigned cls = CLASS_TABLE[s4];
+            if ((all >> cls) & 1) assert_true(at);
+            else if (!((some >> cls) & 1)) assert_false(at);
+        }
     }
 }
 
@@ -319,6 +345,7 @@ int main(void) {
         cmocka_unit_test(test_pass_line),
         cmocka_unit_test(test_depth_one_or),
         cmocka_unit_test(test_sort_moves),
+        cmocka_unit_test(test_shape_classes),
         cmocka_unit_test(test_four_five),
         cmocka_unit_test(test_shapeless_first_move),
         cmocka_unit_test(test_defence_every),

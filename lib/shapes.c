@@ -98,14 +98,17 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
     uint64_t *lw = &b->line[d][line_id(d, q)];
     const uint64_t line = (*lw ^= (uint64_t)(c + 1) << (2 * pos));
     const uint8_t *const pair = b->pair; /* a local: byte stores cannot alias it */
+    /* q's cell and shape state: the points around it at constant offsets */
+    const uint8_t *const cell = &b->cell[q];
+    PointShape *const psq = &b->ps[q];
 #pragma GCC unroll 11
     for (int off = -LINE_HALF; off <= LINE_HALF; off++) {
         if (!off || off > reach || off < -reach) continue;
-        int p = q - off * step; /* q sits at offset off from p */
-        if (b->cell[p] != CELL_EMPTY) continue;
+        /* q sits at offset off from the point */
+        if (cell[-off * step] != CELL_EMPTY) continue;
         unsigned w = (unsigned)(line >> (2 * (pos - off - LINE_HALF)));
         unsigned e = pair[(w & 0x3FFu) | ((w >> 2) & 0xFFC00u)];
-        PointShape *ps = &b->ps[p];
+        PointShape *ps = &psq[-off * step];
         /* the four pair bytes as one word, changed and stored whole: a byte
          * store read back by a word load would stall store forwarding */
         uint32_t x;
@@ -122,10 +125,11 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
  * with restore); d is a constant in every call. */
 static inline __attribute__((always_inline)) void line_save(Board *b, Move q, const int d,
                                                             PointShape *save, bool restore) {
+    PointShape *const psq = &b->ps[q]; /* the points at constant offsets from it */
 #pragma GCC unroll 10
     for (int k = 0; k < 2 * LINE_HALF; k++) {
         int off = k < LINE_HALF ? k - LINE_HALF : k - LINE_HALF + 1;
-        PointShape *ps = &b->ps[q - off * DIR_STEP[d]];
+        PointShape *ps = &psq[-off * DIR_STEP[d]];
         if (restore) *ps = save[k];
         else save[k] = *ps;
     }

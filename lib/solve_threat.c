@@ -197,18 +197,40 @@ void solve_sort_moves(Move *m, int *score, int n) {
 Move solve_four_five(const Board *b, Move p, Color a) {
     int cls = b->ps[p].cls[a];
     if (cls != CLS_FOUR && cls != CLS_FOUR_THREE) return MOVE_NONE;
-    int d = 0;
-    while (d < DIR_NB && ((b->ps[p].pair[d] >> (4 * a)) & 15) != SHAPE_FOUR) d++;
-    if (d == DIR_NB) return MOVE_NONE;
-    const int st = DIR_STEP[d], mine = a + 1;
-    const bool exact = rule_exact(b->rule, a);
-    for (int o = -4; o <= 4; o++) {
-        Move e = (Move)(p + o * st);
-        if (!o || b->cell[e] != CELL_EMPTY) continue;
-        int run = 1;
-        for (Move x = (Move)(e - st); x == p || b->cell[x] == mine; x = (Move)(x - st)) run++;
-        for (Move x = (Move)(e + st); x == p || b->cell[x] == mine; x = (Move)(x + st)) run++;
-        if (run == 5 || (run > 5 && !exact)) return e;
+    /* the line of the four: the first zero byte of the shapes ^ four */
+    uint32_t x;
+    memcpy(&x, b->ps[p].pair, sizeof x);
+    x = ((x >> (4 * a)) & 0x0F0F0F0Fu) ^ (SHAPE_FOUR * 0x01010101u);
+    x = (x - 0x01010101u) & ~x & 0x80808080u;
+    if (!x) return MOVE_NONE;
+    const int d = __builtin_ctz(x) / 8;
+    /* the line's word as bit masks, a cell at each even bit: a's stones
+     * (and p), the empty cells. An empty cell with l of a's stones next to
+     * it below and r above (l + r = 4, and exactly: no more on either side
+     * when a needs exactly five) is the five point; ge[k] marks the cells
+     * with at least k of a's stones next below (above: up) */
+    const uint64_t even = 0x5555555555555555ULL;
+    const uint64_t w = b->line[d][line_id(d, p)];
+    const int pos = line_pos(d, p);
+    const uint64_t lo = w & even, hi = (w >> 1) & even, at = 1ULL << (2 * pos);
+    const uint64_t own = (a == COLOR_BLACK ? lo & ~hi : hi & ~lo) | at;
+    uint64_t down[6], up[6];
+    down[0] = up[0] = even;
+#pragma GCC unroll 5
+    for (int k = 1; k <= 5; k++) {
+        down[k] = down[k - 1] & own << (2 * k);
+        up[k] = up[k - 1] & own >> (2 * k);
     }
-    return MOVE_NONE;
+    uint64_t five = 0;
+    if (rule_exact(b->rule, a)) {
+#pragma GCC unroll 5
+        for (int k = 0; k <= 4; k++) five |= down[k] & ~down[k + 1] & up[4 - k] & ~up[5 - k];
+    } else {
+#pragma GCC unroll 5
+        for (int k = 0; k <= 4; k++) five |= down[k] & up[4 - k];
+    }
+    /* empty, p aside, and within four of p */
+    five &= ~(lo | hi | at) & (0x15555ULL << (2 * (pos - 4)));
+    if (!five) return MOVE_NONE;
+    return (Move)(p + (__builtin_ctzll(five) / 2 - pos) * DIR_STEP[d]);
 }

@@ -470,18 +470,18 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
      * proof's nodes) */
     bool weak = or_node ? s->weak_or : s->weak_and;
     bool quiet = or_node && (flags & GENF_DEF_QUIET); /* for the AND children */
+    /* the number that chooses (pn at OR nodes, dn at AND nodes) and the other */
+    const uint32_t *cv = or_node ? cpn : cdn, *cw = or_node ? cdn : cpn;
     for (;;) {
         uint32_t v1 = DFPN_INF, v2 = DFPN_INF, other = 0, bpn = 0, bdn = 0, once_max = 0;
         int best = -1;
         for (int i = 0; i < n; i++) {
-            uint32_t v = or_node ? cpn[i] : cdn[i], w = or_node ? cdn[i] : cpn[i];
+            uint32_t v = cv[i], w = cw[i];
             if (cost[i] && v && v < DFPN_INF) v = sat_add(v, cost[i]); /* a proven child stays at 0 */
             if (v < v1) {
                 v2 = v1;
                 v1 = v;
                 best = i;
-                bpn = cpn[i];
-                bdn = cdn[i];
             } else if (v < v2) {
                 v2 = v;
             }
@@ -490,6 +490,7 @@ static int mid(Dfpn *s, bool or_node, int depth, int fr, bool def_quiet, uint32_
             else other = w == DFPN_INF || other == DFPN_INF ? DFPN_INF : sat_add(other, w);
             if (v == 0) break;
         }
+        if (best >= 0) bpn = cpn[best], bdn = cdn[best];
         if (weak && n > 0 && other != DFPN_INF) other = sat_add(other, (uint32_t)n - 1);
         if (once_max) other = other == DFPN_INF || once_max == DFPN_INF ? DFPN_INF : sat_add(other, once_max);
         if (or_node) {

@@ -116,8 +116,8 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
         unsigned diff = (e ^ (x >> (8 * d))) & 0xFF;
         x ^= (uint32_t)diff << (8 * d);
         __builtin_memcpy(ps->pair, &x, 4);
-        if (diff & 0x0F) point_set_class(b, ps, 0, CLASS_TABLE[word_shape4(x, COLOR_BLACK)]);
-        if (diff & 0xF0) point_set_class(b, ps, 1, CLASS_TABLE[word_shape4(x, COLOR_WHITE)]);
+        if (diff & 0x0F) point_set_class(b, ps, 0, word_class(x, COLOR_BLACK));
+        if (diff & 0xF0) point_set_class(b, ps, 1, word_class(x, COLOR_WHITE));
     }
 }
 

@@ -72,6 +72,14 @@ static inline unsigned word_shape4(uint32_t x, Color c) {
     x = (x | x >> 4) & 0x00FF00FFu;
     return (x | x >> 8) & 0xFFFFu;
 }
+/* Colour c's class from a point's pair bytes (as a word). The index packs
+ * the four codes in the order of directions 0, 2, 1, 3 (one shift fewer
+ * than word_shape4): a class is the same for any order of the directions
+ * (test_classes). */
+static inline ShapeClass word_class(uint32_t x, Color c) {
+    x = (x >> (4 * c)) & 0x0F0F0F0Fu;
+    return (ShapeClass)CLASS_TABLE[(x | x >> 12) & 0xFFFFu];
+}
 /* Word w with its byte i (0 = lowest) replaced by v (< 256). */
 static inline uint32_t word_put_byte(uint32_t w, int i, unsigned v) {
     return (w & ~(0xFFu << (8 * i))) | v << (8 * i);

@@ -182,7 +182,7 @@ static inline Key vcf_child_key(const Vcf *v, Color a, Move p, Move q) {
 static inline unsigned class_with_stone(const Board *b, int e, Move x, int off, Color c) {
     uint32_t w; /* the pair bytes as a word: no byte store read back */
     memcpy(&w, b->ps[x].pair, sizeof w);
-    return CLASS_TABLE[word_shape4(word_put_byte(w, e, pair_with_stone(b, e, x, off, c)), c)];
+    return word_class(word_put_byte(w, e, pair_with_stone(b, e, x, off, c)), c);
 }
 
 /* Would colour a's stone at empty p give a a point with two five points

@@ -205,6 +205,15 @@ static void test_classes(void **state) {
     assert_int_equal(class_of(s4(SHAPE_DEAD, 0, 0, 0)), CLS_DEAD);
     assert_int_equal(class_of(0), CLS_NONE);
     for (unsigned s = 0; s < (1u << 16); s++) assert_int_equal(CLASS_TABLE[s], class_of((uint16_t)s));
+    /* the order of the directions does not matter (word_class reads them
+     * in the order 0, 2, 1, 3) */
+    for (unsigned s = 0; s < (1u << 16); s++) {
+        unsigned t = (s & 0xF00Fu) | (s >> 4 & 0xF0u) | (s << 4 & 0xF00u);
+        assert_int_equal(CLASS_TABLE[s], CLASS_TABLE[t]);
+        uint32_t pairs = (s & 15) | (s >> 4 & 15) << 8 | (s >> 8 & 15) << 16 | (uint32_t)(s >> 12) << 24;
+        assert_int_equal(word_class(pairs, COLOR_BLACK), CLASS_TABLE[s]);
+        assert_int_equal(word_class(pairs << 4, COLOR_WHITE), CLASS_TABLE[s]);
+    }
     /* the seed's scores come with the catalogue */
     assert_int_equal(SHAPES_BUILTIN.combo_score[CLS_FIVE], 100000);
     assert_int_equal(SHAPES_BUILTIN.combo_score[CLS_FOUR_THREE], 10000);

@@ -83,7 +83,7 @@ static int fours_inherit(const Board *b, Color c, const Move *st, int nst, const
         out[n] = f->m[i];
         n += (b->cell[f->m[i]] == CELL_EMPTY) & solve_is_four(b, f->m[i], c);
     }
-    for (int k = 0; k < nst; k++) {
+    for (int k = 0; k < nst && n < want; k++) { /* none new when all are there */
         Move q = st[k];
         if (b->cell[q] != c + 1) continue;
         for (int d = 0; d < DIR_NB; d++)

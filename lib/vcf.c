@@ -443,6 +443,7 @@ static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int
         out[n] = pf[i];
         n += (b->cell[pf[i]] == CELL_EMPTY) & solve_is_four(b, pf[i], a);
     }
+    if (n == want) return n; /* all of them: no new one */
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(last + off * DIR_STEP[e]);

@@ -139,24 +139,28 @@ static int gen_or(Dfpn *s, int depth, int fr, Move *out, int *n, int *flags, boo
         solve_shape_classes(thr, &all, &some);
         all &= ~0u << s->min_cls;
         some &= ~0u << s->min_cls;
+        if (s->quiet_all) all = ~0u, some = 0; /* every point */
+        /* in SOLVE_WIN_IN with two free moves left, the defender's threes
+         * too; with fewer, none */
+        const bool free2 = (fr >> 1) >= 2;
         solve_region(s->pos, s->quiet_all ? b->size : 4, &x0, &x1, &y0, &y1);
-        for (int y = y0; y <= y1; y++)
-            for (int x = x0; x <= x1; x++) {
-                Move p = point_make(x, y);
+        for (int y = y0; y <= y1; y++) {
+            Move p = point_make(x0, y);
+            for (int x = x0; x <= x1; x++, p++) {
                 /* the tests joined with & (no branch of their own: whether
                  * a point is empty is as good as random); an occupied
                  * point's stale shapes are masked */
                 unsigned cls = b->ps[p].cls[a];
-                bool want = s->quiet_all | ((all >> cls) & 1);
+                bool want = (all >> cls) & 1;
                 if ((some >> cls) & 1) want = want | solve_shape_at_least(b, p, a, thr);
 #ifdef GMK_DEBUG
                 assert((want & !s->quiet_all) == (!s->quiet_all & solve_shape_at_least(b, p, a, thr) & (cls >= s->min_cls)));
 #endif
-                if (s->mode == SOLVE_WIN_IN)
-                    want = (fr >> 1) >= 2 && (want | solve_shape_at_least(b, p, d, SHAPE_THREE));
+                if (win_in) want = free2 && (want | solve_shape_at_least(b, p, d, SHAPE_THREE));
                 if ((want & (b->cell[p] == CELL_EMPTY) & !mark[p]) && solve_legal(s->pos, p, a))
                     mark_add(s->pos, mark, p, out, &k);
             }
+        }
     }
     int score[CAND_MAX];
     /* the fours first (they are out[0..nf)), each group by its rank */

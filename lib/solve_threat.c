@@ -169,9 +169,9 @@ void solve_sort_moves(Move *m, int *score, int n) {
         hi = score[i] > hi ? score[i] : hi;
         lo = score[i] < lo ? score[i] : lo;
     }
-    Move was[CAND_MAX];
-    memcpy(was, m, (size_t)n * sizeof *m);
     if (counting) {
+        Move was[CAND_MAX];
+        memcpy(was, m, (size_t)n * sizeof *m);
         /* over the scores' range only: index hi - score, highest first */
         int span = hi - lo + 1;
         uint16_t start[SORT_SCORES + 1];
@@ -181,13 +181,14 @@ void solve_sort_moves(Move *m, int *score, int n) {
         for (int i = 0; i < n; i++) m[start[hi - score[i]]++] = was[i];
         return;
     }
-    int at[CAND_MAX]; /* at[k]: the place in was of m[k] */
+    int key[CAND_MAX]; /* key[k]: the score of m[k], the first i sorted */
     for (int i = 0; i < n; i++) {
-        int j = i;
-        for (; j > 0 && score[at[j - 1]] < score[i]; j--) at[j] = at[j - 1];
-        at[j] = i;
+        Move mv = m[i];
+        int sc = score[i], j = i;
+        for (; j > 0 && key[j - 1] < sc; j--) m[j] = m[j - 1], key[j] = key[j - 1];
+        m[j] = mv;
+        key[j] = sc;
     }
-    for (int i = 0; i < n; i++) m[i] = was[at[i]];
 }
 
 /* The five point is found on the four's line (one line of SHAPE_FOUR, so

@@ -86,6 +86,7 @@ static int fours_inherit(const Board *b, Color c, const Move *st, int nst, const
     for (int k = 0; k < nst && n < want; k++) { /* none new when all are there */
         Move q = st[k];
         if (b->cell[q] != c + 1) continue;
+#pragma GCC unroll 4 /* each line a constant step */
         for (int d = 0; d < DIR_NB; d++)
             for (int off = -4; off <= 4; off++) {
                 Move x = (Move)(q + off * DIR_STEP[d]);
@@ -136,6 +137,7 @@ int solve_four_points(SolvePos *s, Color c, Move *out) {
 int solve_fives_near(const SolvePos *s, Move p, Color c, Move *out, int max) {
     const Board *b = s->b;
     int n = 0;
+#pragma GCC unroll 4 /* each line a constant step */
     for (int d = 0; d < DIR_NB; d++)
         for (int o = -4; o <= 4; o++) {
             Move q = (Move)(p + o * DIR_STEP[d]);

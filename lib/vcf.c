@@ -217,6 +217,7 @@ static inline bool four_with_stone(const Board *b, int e, Move x, int off, Color
 static bool four_leaves_double(const Board *b, Move p, Color a) {
     if (has_double(b, a) || b->clscount[a][CLS_FIVE]) return four_leaves_double_slow(b, p, a);
     bool r = false;
+#pragma GCC unroll 4 /* each line a constant step and line_id case */
     for (int e = 0; e < DIR_NB && !r; e++) {
         if (point_shape(b, p, a, e) < SHAPE_THREE) continue;
         for (int off = -4; off <= 4 && !r; off++) {
@@ -258,6 +259,7 @@ static bool four_on_lines_after(const Board *b, Move p, Move q, Color a, const M
     if (b->clscount[a][CLS_FIVE]) return four_on_lines_after_slow(b, p, q, a);
     bool r = false;
     for (int i = 0; i < nfours && !r; i++) r = fours[i] != p && fours[i] != q && on_lines(fours[i], p);
+#pragma GCC unroll 4 /* each line a constant step and line_id case */
     for (int e = 0; e < DIR_NB && !r; e++) {
         bool three = point_shape(b, p, a, e) >= SHAPE_THREE;
         if (nfours >= 0 && !three) continue;
@@ -343,6 +345,7 @@ static bool block_adds_threats_slow(const Board *b, Move q) {
  * along a line without a black stone within five of q none does. */
 static bool block_adds_threats(const Board *b, Move q) {
     bool r = false;
+#pragma GCC unroll 4 /* each line a constant step and line_id case */
     for (int e = 0; e < DIR_NB && !r; e++) {
         unsigned w = window_of(b, e, q);
         if (!(w & 0x55555u & ~(w >> 1))) continue; /* no black stone (CELL_BLACK: 1) */
@@ -444,6 +447,7 @@ static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int
         n += (b->cell[pf[i]] == CELL_EMPTY) & solve_is_four(b, pf[i], a);
     }
     if (n == want) return n; /* all of them: no new one */
+#pragma GCC unroll 4 /* each line a constant step and line_id case */
     for (int e = 0; e < DIR_NB; e++)
         for (int off = -4; off <= 4; off++) {
             Move x = (Move)(last + off * DIR_STEP[e]);

@@ -154,7 +154,7 @@ static int gen_or(Dfpn *s, int depth, int fr, Move *out, int *n, int *flags, boo
                 bool want = (all >> cls) & 1;
                 if ((some >> cls) & 1) want = want | solve_shape_at_least(b, p, a, thr);
 #ifdef GMK_DEBUG
-                assert((want & !s->quiet_all) == (!s->quiet_all & solve_shape_at_least(b, p, a, thr) & (cls >= s->min_cls)));
+                assert((want & !s->quiet_all) == (!s->quiet_all & solve_shape_at_least(b, p, a, thr) & (cls >= (unsigned)s->min_cls)));
 #endif
                 if (win_in) want = free2 && (want | solve_shape_at_least(b, p, d, SHAPE_THREE));
                 if ((want & (b->cell[p] == CELL_EMPTY) & !mark[p]) && solve_legal(s->pos, p, a))

@@ -70,38 +70,6 @@ int solve_scan_class(const SolvePos *s, Color c, unsigned mask, int want, Move *
 /* The four point lists' key of a colour: the stones' key ^ this. */
 static const Key FOURS_SALT[COLOR_NB] = {0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL};
 
-/* Colour c's four points after the stones st[0..nst) (the latest first)
- * were placed on the position of list f: those of f still four points, and
- * the new ones, which are on the lines of c's stones among st (a stone
- * changes shapes only on its lines, within four for a new four; the other
- * colour's only takes away). Every point written is a four point now, so
- * when they are as many as the class counts hold (want), they are all of
- * them; else -1. In board order. */
-static int fours_inherit(const Board *b, Color c, const Move *st, int nst, const FourList *f, int want, Move *out) {
-    int n = 0;
-    for (int i = 0; i < f->n; i++) {
-        out[n] = f->m[i];
-        n += (b->cell[f->m[i]] == CELL_EMPTY) & solve_is_four(b, f->m[i], c);
-    }
-    for (int k = 0; k < nst && n < want; k++) { /* none new when all are there */
-        Move q = st[k];
-        if (b->cell[q] != c + 1) continue;
-#pragma GCC unroll 4 /* each line a constant step */
-        for (int d = 0; d < DIR_NB; d++)
-            for (int off = -4; off <= 4; off++) {
-                Move x = (Move)(q + off * DIR_STEP[d]);
-                if (!off || !((b->cell[x] == CELL_EMPTY) & solve_is_four(b, x, c))) continue;
-                int j = 0;
-                while (j < n && out[j] != x) j++;
-                if (j < n) continue;
-                if (n == want) return -1;
-                for (j = n++; j > 0 && out[j - 1] > x; j--) out[j] = out[j - 1];
-                out[j] = x;
-            }
-    }
-    return n == want ? n : -1;
-}
-
 int solve_four_points(SolvePos *s, Color c, Move *out) {
     const Board *b = s->b;
     int want = four_points(b, c);
@@ -120,7 +88,7 @@ int solve_four_points(SolvePos *s, Color c, Move *out) {
             Move q = s->st_move[s->sp - up];
             k ^= zobrist_table[b->cell[q] - 1][q];
             const FourList *p = &s->fours[k & (FOURS_SLOTS - 1)];
-            if (p->key == k) n = fours_inherit(b, c, &s->st_move[s->sp - up], up, p, want, out);
+            if (p->key == k) n = solve_fours_after(b, c, &s->st_move[s->sp - up], up, p->m, p->n, want, out);
         }
         if (n < 0) n = solve_scan_class(s, c, CLS_FOUR_MASK, want, out);
         f->key = key;

@@ -135,6 +135,40 @@ static inline bool solve_is_four(const Board *b, Move p, Color c) {
     return (CLS_FOUR_MASK >> b->ps[p].cls[c]) & 1;
 }
 
+/* Colour c's four points after the stones st[0..nst) (the latest first)
+ * were placed on the position whose four points were pf[0..npf): those
+ * still four points, and the new ones, which are on the lines of c's stones
+ * among st (a stone changes shapes only on its lines, within four for a
+ * new four; the other colour's only takes away). Every point written is a
+ * four point now, so when they are as many as the class counts hold (want),
+ * they are all of them; else -1. In board order. Shared by the threat layer's lists
+ * (solve_four_points) and the VCF's (a four and its block: st = the four). */
+static inline int solve_fours_after(const Board *b, Color c, const Move *st, int nst, const Move *pf, int npf,
+                                    int want, Move *out) {
+    int n = 0;
+    for (int i = 0; i < npf; i++) {
+        out[n] = pf[i];
+        n += (b->cell[pf[i]] == CELL_EMPTY) & solve_is_four(b, pf[i], c);
+    }
+    for (int k = 0; k < nst && n < want; k++) { /* none new when all are there */
+        Move q = st[k];
+        if (b->cell[q] != c + 1) continue;
+#pragma GCC unroll 4 /* each line a constant step */
+        for (int d = 0; d < DIR_NB; d++)
+            for (int off = -4; off <= 4; off++) {
+                Move x = (Move)(q + off * DIR_STEP[d]);
+                if (!off || !((b->cell[x] == CELL_EMPTY) & solve_is_four(b, x, c))) continue;
+                int j = 0;
+                while (j < n && out[j] != x) j++;
+                if (j < n) continue;
+                if (n == want) return -1;
+                for (j = n++; j > 0 && out[j - 1] > x; j--) out[j] = out[j - 1];
+                out[j] = x;
+            }
+    }
+    return n == want ? n : -1;
+}
+
 /* The five point that colour a's move at empty p makes when p makes a
  * single four (class CLS_FOUR or CLS_FOUR_THREE) and a has no five point
  * yet, read from the cells before the stone is placed; MOVE_NONE for any

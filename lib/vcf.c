@@ -434,34 +434,6 @@ static bool no_forbidden_candidate(const Vcf *v) {
 
 #define VCF_KEEP 64 /* four points a node hands down to its children, at most */
 
-/* Colour a's four points after its four at last and the forced block,
- * from the four points before them (pf, in scan order): those still four
- * points, and the new ones, which are all on last's lines (a stone changes
- * shapes only there, and the block only takes away). Written to out in
- * scan order; -1 when they are not exactly the want points the class
- * counts hold (then the caller scans). */
-static int inherit_fours(const Board *b, Color a, Move last, const Move *pf, int npf, int want, Move *out) {
-    int n = 0;
-    for (int i = 0; i < npf; i++) {
-        out[n] = pf[i];
-        n += (b->cell[pf[i]] == CELL_EMPTY) & solve_is_four(b, pf[i], a);
-    }
-    if (n == want) return n; /* all of them: no new one */
-#pragma GCC unroll 4 /* each line a constant step and line_id case */
-    for (int e = 0; e < DIR_NB; e++)
-        for (int off = -4; off <= 4; off++) {
-            Move x = (Move)(last + off * DIR_STEP[e]);
-            if (!off || !((b->cell[x] == CELL_EMPTY) & solve_is_four(b, x, a))) continue;
-            int j = 0;
-            while (j < n && out[j] != x) j++;
-            if (j < n) continue;
-            if (n == want) return -1;
-            for (j = n++; j > 0 && out[j - 1] > x; j--) out[j] = out[j - 1];
-            out[j] = x;
-        }
-    return n == want ? n : -1;
-}
-
 /* The candidates of an attacker node with no five point to block: a's
  * legal four points (inherited from pf when the parent handed them down,
  * else scanned), on last's lines only with restrict_fours, best first (first
@@ -472,7 +444,7 @@ static int vcf_fours(Vcf *v, Color a, int depth, Move last, const Move *pf, int 
     const Board *b = v->pos->b;
     int want = four_points(b, a);
     if (want > CAND_MAX) want = CAND_MAX;
-    int n = pf && want <= VCF_KEEP ? inherit_fours(b, a, last, pf, npf, want, cand) : -1;
+    int n = pf && want <= VCF_KEEP ? solve_fours_after(b, a, &last, 1, pf, npf, want, cand) : -1;
     if (n < 0) n = solve_four_points(v->pos, a, cand);
 #ifdef GMK_DEBUG
     Move scan[CAND_MAX];

@@ -10,7 +10,14 @@
  * Openings: each is played twice, colours swapped. By default they come from
  * ../shared/data/openings when present (renju: the 26 standard openings;
  * freestyle and standard: the Gomocup openings that fit on the board), else
- * from tests/match_openings.txt (positions made for this project). An
+ * from tests/match_openings.txt (positions made for this project). For an
+ * A/B test of two versions, tests/ab_openings_RULE.txt with -g 400 gives
+ * every game pair an opening of its own: where pairs repeat an opening,
+ * engines this deterministic often repeat the games, the pairs are not
+ * independent, and both intervals are too narrow (the same change measured
+ * +31 +- 24 by pairs on the 60 Gomocup openings at 200 games and -53 +- 29
+ * on 200 distinct openings at 400; a control of main against itself there:
+ * +7 +- 26). A note says when openings repeat. An
  * engine is any shell command that speaks the protocol, e.g.
  * "bin/gmk-search --nodes 20000" or "bin/gmk-search --simple".
  */
@@ -356,6 +363,9 @@ int main(int argc, char **argv) {
     elo_margin_pairs(pairs, &pelo, &pmargin);
     printf("pairs by A's points 0, 1/2, 1, 3/2, 2: %d %d %d %d %d; Elo %+.0f +- %.0f by pairs\n", pairs[0],
            pairs[1], pairs[2], pairs[3], pairs[4], pelo, pmargin);
+    if (mt.games / 2 > mt.op_count)
+        printf("note: %d pairs over %d openings: repeated openings often repeat games, so the intervals are "
+               "too narrow\n", mt.games / 2, mt.op_count);
     free(half);
     free(mt.op);
     return done == mt.games ? 0 : 1;

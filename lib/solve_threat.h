@@ -141,8 +141,9 @@ static inline bool solve_is_four(const Board *b, Move p, Color c) {
  * among st (a stone changes shapes only on its lines, within four for a
  * new four; the other colour's only takes away). Every point written is a
  * four point now, so when they are as many as the class counts hold (want),
- * they are all of them; else -1. In board order. Shared by the threat layer's lists
- * (solve_four_points) and the VCF's (a four and its block: st = the four). */
+ * they are all of them; else -1. In board order. Shared by the threat
+ * layer's lists (solve_four_points) and the VCF's (a four and its block:
+ * st = the four). */
 static inline int solve_fours_after(const Board *b, Color c, const Move *st, int nst, const Move *pf, int npf,
                                     int want, Move *out) {
     int n = 0;

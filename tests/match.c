@@ -4,8 +4,9 @@
  * 95% error margin, once from the games and once from the game pairs (the
  * two games of an opening: where the colour decides most games, as at
  * 2 s + 80 ms a move from these openings, most pairs are 1-1 and the
- * interval from the pairs is half as wide or less, and the right one).
- * `make match` runs it; see the usage below.
+ * interval from the pairs is half as wide or less, and the right one when
+ * every pair has an opening of its own: see below). `make match` runs it;
+ * see the usage below.
  *
  * Openings: each is played twice, colours swapped. By default they come from
  * ../shared/data/openings when present (renju: the 26 standard openings;

@@ -12,7 +12,8 @@
 #  2. before that move, could it have been refuted (`gmk-solve --defend
 #     --vct`, 5 s)? "none": every move lets the VCT through: the game was
 #     lost before, by a quiet attack longer than VCT sees (or, in freestyle,
-#     by the opening itself); "some": the listed moves stop it;
+#     by the opening itself); "some": the listed moves stop it; "open": a
+#     limit left moves undecided; "quiet": there was no VCT to stop;
 #  3. where some move refutes it, does ENGINE (default: bin/gmk-search, with
 #     the search limit --limit, default "--nodes 100000": about the matches'
 #     80 ms a move, and the same answer on every run, which a time is not)
@@ -50,6 +51,7 @@ work=${keep:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
 
+# shellcheck disable=SC2094 # $f is read, the basename only printed
 # games: file TAB game TAB rule TAB gmk's colour TAB won|lost TAB moves (rows from the top)
 for f in "$@"; do
     tr -d '\n\r' < "$f" | sed 's/(;/\n(;/g' | awk -v file="$(basename "$f" .sgf)" '
@@ -98,14 +100,17 @@ awk -F'\t' 'NR == FNR { split($0, t, ":"); want[t[1] ":" t[2]] = t[4]; next }
 for rule in freestyle standard renju; do
     grep ":$rule:" "$work/before.txt" > "$work/before-$rule.txt" || continue
     "$solve" -r $rule --origin top --vct --defend --time 5s < "$work/before-$rule.txt" > "$work/defend-$rule.out"
-    while IFS=$'\t' read -r pos kind threat refs rest; do
+    while IFS=$'\t' read -r pos _ threat refs rest; do
         tag=${rest##*$'\t'}
-        if [ "$refs" = "-" ] || [ -z "$refs" ]; then
+        if [ "$threat" != threat ]; then
+            verdict=quiet mine=- # no VCT before the move: the move itself made it
+        elif [ "$refs" = "-" ] || [ -z "$refs" ]; then
             verdict=none mine=-
             case $rest in \?*) verdict=open ;; esac
         else
             verdict=some mine=
             for engine in "${engines[@]}"; do
+                # shellcheck disable=SC2086 # engine and limit are word lists
                 m=$(printf '%s\n' "$pos" | $engine -r $rule --origin top $limit 2>/dev/null | cut -f2)
                 # the refutations are written together (e7f7i7j7): split them
                 if printf '%s\n' "$refs" | grep -oE '[a-v][0-9]+' | grep -qx "$m"; then m="$m+"; else m="$m-"; fi
@@ -127,7 +132,7 @@ awk -F'\t' -v lost="$lost" -v limit="$limit" -v names="$(printf '%s\t' "${engine
     { split($1, t, ":"); ply = t[4] + 0; early += ply <= 12 }
     END {
         printf "lost games %d; a VCT after one of gmk'"'"'s moves in %d (by the 12th stone in %d)\n", lost, NR, early
-        printf "before that move: refutable %d, not refutable (lost earlier) %d, undecided %d\n", n["some"], n["none"], n["open"]
+        printf "before that move: refutable %d, not refutable (lost earlier) %d, undecided %d, no VCT yet %d\n", n["some"], n["none"], n["open"], n["quiet"]
         ne = split(names, nm, "\t")
         for (i = 1; i < ne; i++) printf "%s (%s) chooses a refutation in %d of %d\n", nm[i], limit, ok[i], k
     }' "$work/study.tsv"

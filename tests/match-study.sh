@@ -18,12 +18,13 @@
 #     the search limit --limit, default "--nodes 100000": about the matches'
 #     80 ms a move, and the same answer on every run, which a time is not)
 #     now choose one of them? (--engine again: each engine a column)
-# One line per lost game (stone: the move's number in the game, the opening's
-# three stones included; engine: its move, + when it refutes), then the counts. A refutation found here only stops
-# the VCT of the solver's limits (threats of VCFs of up to two fours): the
-# opponent may still win by a longer attack, so the count of refuting moves
-# is a lower bound on nothing and an upper bound on the blunders avoided.
-# Minutes, not seconds: an opt-in study, not a test.
+# One line per lost game (stone: the move's number in the game, the
+# opening's three stones included; engines: each one's move, + when it
+# refutes), then the counts. A refutation found here only stops the VCT of
+# the solver's limits (threats of VCFs of up to two fours): the opponent may
+# still win by a longer attack, so an engine's count of refuting moves is an
+# upper bound on the losing moves it avoids. Minutes, not seconds: an opt-in
+# study, not a test (README Performance has the figures).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 engines=() limit="--nodes 100000" stime=1s keep=

@@ -14,10 +14,11 @@
 #     lost before, by a quiet attack longer than VCT sees (or, in freestyle,
 #     by the opening itself); "some": the listed moves stop it; "open": a
 #     limit left moves undecided; "quiet": there was no VCT to stop;
-#  3. where some move refutes it, does ENGINE (default: bin/gmk-search, with
-#     the search limit --limit, default "--nodes 100000": about the matches'
-#     80 ms a move, and the same answer on every run, which a time is not)
-#     now choose one of them? (--engine again: each engine a column)
+#  3. where some move refutes it, does ENGINE (default: the gmk-search of
+#     GMK_BIN, else of bin/, with the search limit --limit, default "--nodes
+#     100000": about the matches' 80 ms a move, and the same answer on every
+#     run, which a time is not) now choose one of them? (--engine again:
+#     each engine a column)
 # One line per lost game (stone: the move's number in the game, the
 # opening's three stones included; engines: each one's move, + when it
 # refutes), then the counts. A refutation found here only stops the VCT of
@@ -41,12 +42,13 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ ${#engines[@]} -gt 0 ] || engines=("$here/bin/gmk-search")
+bin=${GMK_BIN:-$here/bin}
+[ ${#engines[@]} -gt 0 ] || engines=("$bin/gmk-search")
 [ $# -gt 0 ] || set -- "$shared"/matches/gmk-vs-*.sgf
 for f in "$@"; do
     [ -r "$f" ] || { echo "match-study.sh: cannot read $f" >&2; exit 2; }
 done
-solve=$here/bin/gmk-solve
+solve=$bin/gmk-solve
 [ -x "$solve" ] || { echo "match-study.sh: $solve not built (make)" >&2; exit 2; }
 work=${keep:-$(mktemp -d)}
 mkdir -p "$work"

@@ -74,6 +74,17 @@ for f in "$@"; do
     }'
 done > "$work/games.tsv"
 
+# gmk-solve over the positions of IN (lines "position TAB file:game:rule:..."),
+# each with its game's rule, the answers appended to OUT
+solve_by_rule() {
+    local in=$1 out=$2 rule
+    shift 2
+    for rule in freestyle standard renju; do
+        grep ":$rule:" "$in" > "$in.$rule" || continue
+        "$solve" -r $rule --origin top "$@" < "$in.$rule" >> "$out"
+    done
+}
+
 # 1. after each of gmk's moves in the lost games: the opponent's VCT
 awk -F'\t' '$5 == "lost" {
     n = split($6, m, " "); pos = ""
@@ -83,56 +94,49 @@ awk -F'\t' '$5 == "lost" {
     }
 }' "$work/games.tsv" > "$work/after.txt"
 : > "$work/after.out"
-for rule in freestyle standard renju; do
-    grep ":$rule:" "$work/after.txt" > "$work/after-$rule.txt" || continue
-    "$solve" -r $rule --origin top --vct --time "$stime" < "$work/after-$rule.txt" >> "$work/after.out"
-done
+solve_by_rule "$work/after.txt" "$work/after.out" --vct --time "$stime"
 
 # the first win a game: the position before that move, and the move
-awk -F'\t' '$3 == "win" { split($NF, t, ":"); k = t[1] ":" t[2]
-    if (!(k in first) || t[4] + 0 < first[k] + 0) { first[k] = t[4]; row[k] = $NF } }
-    END { for (k in row) print row[k] }' "$work/after.out" | sort > "$work/first.txt"
-awk -F'\t' 'NR == FNR { split($0, t, ":"); want[t[1] ":" t[2]] = t[4]; next }
+awk -F'\t' 'NR == FNR { if ($3 != "win") next; split($NF, t, ":"); k = t[1] ":" t[2]
+                        if (!(k in want) || t[4] + 0 < want[k]) want[k] = t[4] + 0; next }
     { k = $1 ":" $2; if (!(k in want)) next
       n = split($6, m, " "); pos = ""
       for (i = 1; i < want[k]; i++) pos = pos (i > 1 ? " " : "") m[i]
-      print pos "\t" $1 ":" $2 ":" $3 ":" want[k] ":" m[want[k]] }' "$work/first.txt" "$work/games.tsv" > "$work/before.txt"
+      print pos "\t" $1 ":" $2 ":" $3 ":" want[k] ":" m[want[k]] }' "$work/after.out" "$work/games.tsv" > "$work/before.txt"
 
-# 2. and 3. refutable? and the engine's move there
-: > "$work/study.tsv"
-for rule in freestyle standard renju; do
-    grep ":$rule:" "$work/before.txt" > "$work/before-$rule.txt" || continue
-    "$solve" -r $rule --origin top --vct --defend --time 5s < "$work/before-$rule.txt" > "$work/defend-$rule.out"
-    while IFS=$'\t' read -r pos _ threat refs rest; do
-        tag=${rest##*$'\t'}
-        if [ "$threat" != threat ]; then
-            verdict=quiet mine=- # no VCT before the move: the move itself made it
-        elif [ "$refs" = "-" ] || [ -z "$refs" ]; then
-            verdict=none mine=-
-            case $rest in \?*) verdict=open ;; esac
-        else
-            verdict=some mine=
-            for engine in "${engines[@]}"; do
-                # shellcheck disable=SC2086 # engine and limit are word lists
-                m=$(printf '%s\n' "$pos" | $engine -r $rule --origin top $limit 2>/dev/null | cut -f2)
-                # the refutations are written together (e7f7i7j7): split them
-                if printf '%s\n' "$refs" | grep -oE '[a-v][0-9]+' | grep -qx "$m"; then m="$m+"; else m="$m-"; fi
-                mine="$mine${mine:+ }$m"
-            done
-        fi
-        printf '%s\t%s\t%s\t%s\n' "$tag" "$verdict" "$refs" "$mine"
-    done < "$work/defend-$rule.out" >> "$work/study.tsv"
-done
+# 2. and 3. refutable? and the engines' moves there
+: > "$work/defend.out"
+solve_by_rule "$work/before.txt" "$work/defend.out" --vct --defend --time 5s
+while IFS=$'\t' read -r pos _ threat refs rest; do
+    tag=${rest##*$'\t'}
+    if [ "$threat" != threat ]; then
+        verdict=quiet mine=- # no VCT before the move: the move itself made it
+    elif [ "$refs" = "-" ] || [ -z "$refs" ]; then
+        verdict=none mine=-
+        case $rest in \?*) verdict=open ;; esac
+    else
+        verdict=some mine=
+        IFS=: read -r _ _ rule _ <<< "$tag"
+        for engine in "${engines[@]}"; do
+            # shellcheck disable=SC2086 # engine and limit are word lists
+            m=$(printf '%s\n' "$pos" | $engine -r "$rule" --origin top $limit 2>/dev/null | cut -f2)
+            # the refutations are written together (e7f7i7j7): split them
+            if printf '%s\n' "$refs" | grep -oE '[a-v][0-9]+' | grep -qx "$m"; then m="$m+"; else m="$m-"; fi
+            mine="$mine${mine:+ }$m"
+        done
+    fi
+    printf '%s\t%s\t%s\t%s\n' "$tag" "$verdict" "$refs" "$mine"
+done < "$work/defend.out" > "$work/study.tsv"
 
 printf '%-28s %4s %-5s %-6s %-22s %s\n' game stone move before refutations "engines (${#engines[@]})"
 sort -t: -k1,1 -k2,2n "$work/study.tsv" | while IFS=$'\t' read -r tag verdict refs mine; do
-    IFS=: read -r file gn rule ply move <<< "$tag"
-    printf '%-28s %4s %-5s %-6s %-22s %s\n' "$file:$gn" "$ply" "$move" "$verdict" "${refs:0:22}" "$mine"
+    IFS=: read -r file gn _ stone move <<< "$tag"
+    printf '%-28s %4s %-5s %-6s %-22s %s\n' "$file:$gn" "$stone" "$move" "$verdict" "${refs:0:22}" "$mine"
 done
 lost=$(awk -F'\t' '$5 == "lost"' "$work/games.tsv" | wc -l)
 awk -F'\t' -v lost="$lost" -v limit="$limit" -v names="$(printf '%s\t' "${engines[@]}")" '
     { n[$2]++; if ($2 == "some") { k++; ne = split($4, e, " "); for (i = 1; i <= ne; i++) ok[i] += (e[i] ~ /\+$/) } }
-    { split($1, t, ":"); ply = t[4] + 0; early += ply <= 12 }
+    { split($1, t, ":"); early += t[4] + 0 <= 12 }
     END {
         printf "lost games %d; a VCT after one of gmk'"'"'s moves in %d (by the 12th stone in %d)\n", lost, NR, early
         printf "before that move: refutable %d, not refutable (lost earlier) %d, undecided %d, no VCT yet %d\n", n["some"], n["none"], n["open"], n["quiet"]

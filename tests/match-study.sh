@@ -96,13 +96,14 @@ awk -F'\t' '$5 == "lost" {
 : > "$work/after.out"
 solve_by_rule "$work/after.txt" "$work/after.out" --vct --time "$stime"
 
-# the first win a game: the position before that move, and the move
-awk -F'\t' 'NR == FNR { if ($3 != "win") next; split($NF, t, ":"); k = t[1] ":" t[2]
-                        if (!(k in want) || t[4] + 0 < want[k]) want[k] = t[4] + 0; next }
-    { k = $1 ":" $2; if (!(k in want)) next
-      n = split($6, m, " "); pos = ""
-      for (i = 1; i < want[k]; i++) pos = pos (i > 1 ? " " : "") m[i]
-      print pos "\t" $1 ":" $2 ":" $3 ":" want[k] ":" m[want[k]] }' "$work/after.out" "$work/games.tsv" > "$work/before.txt"
+# the first win a game: the position before that move (the solver's echo of
+# the position after it, its last move taken off), and the move
+awk -F'\t' '$3 == "win" { split($NF, t, ":"); k = t[1] ":" t[2]
+        if (k in stone && stone[k] <= t[4] + 0) next
+        if (!(k in stone)) order[n++] = k
+        stone[k] = t[4] + 0; match($1, /[a-v][0-9]+$/)
+        line[k] = substr($1, 1, RSTART - 1) "\t" $NF ":" substr($1, RSTART) }
+    END { for (i = 0; i < n; i++) print line[order[i]] }' "$work/after.out" > "$work/before.txt"
 
 # 2. and 3. refutable? and the engines' moves there
 : > "$work/defend.out"

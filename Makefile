@@ -49,7 +49,7 @@ ALL_LDFLAGS = -pthread $(LDMODE) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
 # ---- sources (defined once: every program and test links libgmk.a) ----
-LIB_SRC  := $(sort $(wildcard lib/*.c))
+LIB_SRC  := $(sort $(wildcard lib/*/*.c))
 LIB_OBJ  := $(LIB_SRC:lib/%.c=$(B)/lib/%.o) $(B)/gen/shape_tables.o
 LIBGMK   := $(B)/libgmk.a
 CMD_MAIN := $(sort $(wildcard cmd/gmk-*.c))
@@ -77,12 +77,14 @@ deps:
 	@sh tests/deps.sh
 
 # ---- shape tables: generated from the PCRE2 catalogue ----
-$(B)/gen/shapegen: lib/gen/shapegen.c lib/catalog.c lib/catalog.h lib/shape_build.c lib/shapes.h | deps
+$(B)/gen/shapegen: lib/board/gen/shapegen.c lib/board/catalog.c lib/board/catalog.h lib/board/shape_build.c \
+                   lib/board/shapes.h | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -o $@ lib/gen/shapegen.c lib/catalog.c lib/shape_build.c $(ALL_LDFLAGS) $(LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ lib/board/gen/shapegen.c lib/board/catalog.c lib/board/shape_build.c \
+	  $(ALL_LDFLAGS) $(LIBS)
 
-$(B)/gen/shape_tables.c: lib/shapes.txt $(B)/gen/shapegen
-	$(B)/gen/shapegen lib/shapes.txt $@
+$(B)/gen/shape_tables.c: lib/board/shapes.txt $(B)/gen/shapegen
+	$(B)/gen/shapegen lib/board/shapes.txt $@
 
 $(B)/gen/%.o: $(B)/gen/%.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -136,11 +138,12 @@ check: deps
 check-unit: $(TESTS) $(PROGS)
 	@sh tests/run-unit.sh $(TESTS)
 
-# The solver's layers (tests/layers.sh): no include or call goes up, from
-# the includes and from the objects' symbols; the self-test breaks a copy.
+# The library's layers (tests/layers.sh): the folders and the solver's layers
+# in order, no include or call going up (from the includes and the objects'
+# symbols), programs on public headers only; the self-test breaks a copy.
 check-layers: $(LIBGMK)
 	@CC="$(CC)" sh tests/layers.sh --self-test $(B)/lib lib
-	@sh tests/layers.sh $(B)/lib lib
+	@sh tests/layers.sh $(B)/lib lib cmd
 
 check-cli: $(PROGS) $(COMPL_STAMP) $(FIXTURE)
 	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_COMPLETIONS=$(abspath $(COMPL)) \
@@ -346,7 +349,7 @@ clean:
 # pattern rules, which make would otherwise delete).
 .SECONDARY:
 
--include $(wildcard $(B)/*/*.d $(B)/*/*/*.d $(FB)/*/*.d)
+-include $(wildcard $(B)/*/*.d $(B)/*/*/*.d $(FB)/*/*.d $(FB)/*/*/*.d)
 
 # ---- matches between engine configurations (tests/match.c, tests/matchlib.c) ----
 # make match [MATCH_GAMES=N MATCH_RULE=R MATCH_A="..." MATCH_B="..." MATCH_ARGS="..."]

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "book.h"
+#include "book/book.h"
 #include "gen_games.h"
 #include "testutil.h"
 

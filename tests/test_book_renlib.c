@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book.h"
+#include "book/book.h"
 #include "testutil.h"
 
 #define path_in test_scratch_path

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "forbidden.h"
+#include "threats/forbidden.h"
 #include "refrules.h"
 #include "testutil.h"
 

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "evaluate.h"
-#include "search.h"
-#include "tt.h"
+#include "search/evaluate.h"
+#include "search/search.h"
+#include "search/tt.h"
 
 /* A 15x15 board of the rule holding the moves. */
 static Board *position(Rule rule, const char *moves) { return test_board(rule, 15, moves); }

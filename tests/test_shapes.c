@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "shapes.h"
+#include "board/catalog.h"
+#include "board/shapes.h"
 #include "testutil.h"
 
 extern const char SHAPES_CATALOG_TEXT[];

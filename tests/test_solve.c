@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solve.h"
+#include "solve/solve.h"
 #include "solveutil.h"
 #include "testutil.h"
 
@@ -328,7 +328,7 @@ static void test_table_batch(void **state) {
     board_free(b);
 }
 
-/* The related VCF search (lib/vcf.c, Vcf.related: the attacker's
+/* The related VCF search (lib/solve/vcf.c, Vcf.related: the attacker's
  * shortcut at df-pn OR nodes) plays, after its first four, only fours on the
  * previous four's lines. On quintet's VCF cases (MIT, Copyright (c) 2020
  * Renju Note) each of its answers is the complete search's or a miss, never
@@ -368,7 +368,7 @@ static void test_vcf_related(void **state) {
     solver_free(full);
 }
 
-/* Proof hints below counter-fours (lib/vct.c shadow_hint): the quintet
+/* Proof hints below counter-fours (lib/solve/vct.c shadow_hint): the quintet
  * case vct_game_white_l11_1 (puzzles/quintet.tsv; MIT, Copyright (c) 2020
  * Renju Note), where the defender has counter-fours along the way, costs
  * 189,643 nodes with them and 204,695 without (166,113 and 190,306 while
@@ -401,7 +401,7 @@ static void test_shadow_hints(void **state) {
     board_free(b);
 }
 
-/* Search variants (SolveOptions.variant, lib/vct.c): each is a complete
+/* Search variants (SolveOptions.variant, lib/solve/vct.c): each is a complete
  * search of its own and must give every answer variant 0 gives — a win the
  * checker accepts, nowin — on quintet cases (MIT, Copyright (c) 2020 Renju
  * Note) of both kinds, while searching differently (other node counts: a

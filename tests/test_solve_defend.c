@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solve.h"
+#include "solve/solve.h"
 #include "solveutil.h"
 #include "testutil.h"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solve.h"
+#include "solve/solve.h"
 #include "solveutil.h"
 #include "testutil.h"
 
@@ -309,7 +309,7 @@ static void test_defence_every(void **state) {
     free(text);
 }
 
-/* defence_filter's shared replay (lib/solve_defence.c defence_replay_all):
+/* defence_filter's shared replay (lib/solve/solve_defence.c defence_replay_all):
  * every candidate it decides is replayed on its own as well, and the two
  * must agree, in renju (a black attacker and a white one) and in the other
  * two rules, on hard lfz084 天狗道场 positions searched for 100,000 nodes. */

@@ -1,6 +1,6 @@
 /*
  * tune.c — Texel fitting of the search's evaluation weights
- * (lib/eval_weights.def) on games with results.
+ * (lib/search/eval_weights.def) on games with results.
  *
  *   tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES...
  *
@@ -9,7 +9,7 @@
  * draw). Every position of a game after its first SKIP plies (default 6)
  * whose side to move has no five, open-four or double-four point, and whose
  * opponent no five point (those the search resolves before it evaluates),
- * is a sample: the evaluation's features (lib/evaluate.c) and the game's
+ * is a sample: the evaluation's features (lib/search/evaluate.c) and the game's
  * result for the side to move.
  * The evaluation is linear in its weights (a point's value is a weight of
  * its pair of classes plus weights of its line shapes, summed over the empty
@@ -20,7 +20,7 @@
  * starting from the current ones. Weights whose feature shows in fewer than
  * MIN positions (default 200) stay as they are.
  *
- * Prints the loss before and after, and lib/eval_weights.def with the
+ * Prints the loss before and after, and lib/search/eval_weights.def with the
  * rule's sets replaced (the other sets as they are) on standard output.
  * Build: make tune (build/.../tests/tune).
  */
@@ -29,8 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "evaluate.h"
+#include "board/board.h"
+#include "search/evaluate.h"
 
 /* The weights of a set as one vector: point[u][t] at 16 u + t, line[u][t]
  * at 256 + 16 u + t, threat[u][t] at 512 + 32 u + t, tempo. */
@@ -269,13 +269,13 @@ int main(int argc, char **argv) {
 
     printf("/*\n"
            " * eval_weights.def — the weight sets of the search's evaluation\n"
-           " * (lib/evaluate.c): data, included as the initialiser of EVAL_WEIGHTS.\n"
+           " * (lib/search/evaluate.c): data, included as the initialiser of EVAL_WEIGHTS.\n"
            " * One set for freestyle and standard (the rules differ only in overlines),\n"
            " * and one per side to move in renju. point[u][t]: an empty point where the\n"
            " * side to move makes class u and the other side class t; line[u][t]: per\n"
            " * empty point and direction where the side to move makes line shape u and\n"
            " * the other side line shape t; threat[u][t]: the side to move's threat code\n"
-           " * (eval_threat, lib/evaluate.h) is u and the other side's t; tempo: the\n"
+           " * (eval_threat, lib/search/evaluate.h) is u and the other side's t; tempo: the\n"
            " * side to move's bonus. Written by tests/tune (Texel fitting on self-play\n"
            " * games, see tests/tune.c); edit by hand only to try a change, then match it.\n"
            " *\n"

@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "catalog.h"
+#include "board/catalog.h"
 #include "benchutil.h"
 #include "gmk.h"
 

@@ -1,6 +1,6 @@
 /*
  * bench_search — gmk-search's depth benchmark: the bench positions of
- * `gmk-search bench` (lib/search_bench.c), each searched from a fresh engine
+ * `gmk-search bench` (lib/search/search_bench.c), each searched from a fresh engine
  * (16 MB table, one thread) to depth BENCH_DEPTH. Prints per position the
  * nodes and CPU time of each completed depth, then
  *   - nodes per CPU second over the whole run,

@@ -2,7 +2,7 @@ Every way gmk-book build, merge, import and export can fail leaves an
 existing output byte for byte as it was (issue 38): a missing input, a bad
 input, a full disk (a file size limit), SIGINT, SIGKILL in the middle of the
 write. The outputs are written to a temporary file beside the target and
-renamed over it only when the whole run succeeded (lib/tempfiles.c).
+renamed over it only when the whole run succeeded (lib/core/tempfiles.c).
 
 Inputs: 3,000 pseudo-random games (a book of about 450 KB), a RenLib library
 of the first 400 (export is slow on big books), and the old outputs every

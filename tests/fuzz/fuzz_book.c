@@ -8,7 +8,7 @@
  * and rule in range, and report only entries and moves that make sense
  * (points of the board or passes, wins + draws + losses <= games, scores in
  * (0, 1)); a block that fails its checks is GMK_ERR_CORRUPT with a reason.
- * In the libFuzzer build the reader skips its checksums (lib/book.c), so
+ * In the libFuzzer build the reader skips its checksums (lib/book/book.c), so
  * mutations reach the block decoder; the counts are not checked there.
  *
  * fuzz-seeds: run printf 'h8 i9 h10\t1-0\nh8 i9 j10\nh8 h9 i8\n' | bin/gmk-book build -o "$SEEDS/tiny.book" -

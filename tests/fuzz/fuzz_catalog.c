@@ -3,18 +3,18 @@
  * splitting, words, names, classes, scopes, scores, combo lines and PCRE2
  * compilation of the patterns (not the table build, which takes seconds).
  *
- * Input: catalogue text (lib/shapes.txt format); when the last byte is odd,
+ * Input: catalogue text (lib/board/shapes.txt format); when the last byte is odd,
  * the input is added twice (every line then replaces itself).
  * A success must give at most 254 entries, each with a compiled pattern, a
  * known class and scope and a name that fits; a failure must name a line of
  * the text and give a printable message.
  *
- * fuzz-seeds: files lib/shapes.txt
- * fuzz-seeds: lines lib/shapes.txt
+ * fuzz-seeds: files lib/board/shapes.txt
+ * fuzz-seeds: lines lib/board/shapes.txt
  */
 #include <string.h>
 
-#include "catalog.h"
+#include "board/catalog.h"
 #include "fuzzutil.h"
 
 /* Lines in the text as catalog_add_text counts them. */

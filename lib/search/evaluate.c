@@ -1,0 +1,137 @@
+/*
+ * evaluate.c — the search's static evaluation, from the shape state.
+ *
+ * Every empty point holds, per colour, the line shape (SHAPE_*) that colour
+ * would make by playing there in each of the four directions, and their
+ * combined class (CLS_*). For the side to move us and the other side them, a
+ * point's value is a weight of the pair of classes (us's, them's) there, so
+ * that a point good for both sides (a three for us that also blocks them's
+ * three) is worth more than the two apart, plus for each of the four
+ * directions a weight of the pair of line shapes (us's, them's) there. The
+ * position's value is the sum over the empty points plus a bonus for the
+ * side to move and a weight of the pair of the two sides' threat codes
+ * (eval_threat: counts of the points that make fours and open threes):
+ *
+ *   eval = tempo + threat[code_us][code_them]
+ *          + sum_p ( point[cls_us(p)][cls_them(p)]
+ *                    + sum_d line[shape_us(p, d)][shape_them(p, d)] )
+ *
+ * the point-sum evaluation of classical engines (each point valued by its
+ * patterns for both sides). The sums, one per side to move, are kept by the
+ * search move by move (eval_sums_make: only the points on the four lines
+ * through a move change, and a changed point's shape changes in one
+ * direction), so an evaluation is O(1); the threat codes come from the
+ * class counts the board keeps.
+ *
+ * The side to move plays next: a four-three point of us is nearly a win, the
+ * same point of them a threat that must be answered, hence the asymmetric
+ * tables. Freestyle and standard share a weight set; renju has one per side
+ * to move: black's double-four and overline points are forbidden and worth
+ * nothing, its double-three points usually forbidden. The weights are data,
+ * lib/search/eval_weights.def, fitted to self-play games by tests/tune.c.
+ *
+ * The seed's point valuation (attack + defence of the best point, with the
+ * catalogue's combo scores) is the other evaluation in the library: gmk-eval
+ * shows it, and it drives search_simple_move(), the "simple intelligence"
+ * baseline.
+ */
+#include "evaluate.h"
+
+#include <pthread.h>
+
+static const EvalWeights EVAL_WEIGHTS[EVAL_SET_NB] = {
+#include "eval_weights.def"
+};
+
+const EvalWeights *evaluate_weights(Rule rule, Color c) { return &EVAL_WEIGHTS[eval_set(rule, c)]; }
+
+/* The weights folded for the incremental sums, per rule, indexed by
+ * black-first bytes: by a point's pair byte in one direction (black's shape
+ * | white's << 4), the line weights; by its class byte (black's class |
+ * white's << 4), the point weights. Each entry packs the weight of the two
+ * sides to move, black's + white's * 2^32, so that one look-up and one add
+ * serve both sums (they stay far below 2^31). Filled once. */
+typedef struct {
+    int64_t line[256];
+    int64_t point[256];
+} EvalFolded;
+
+#define LANE ((int64_t)1 << 32)
+
+static EvalFolded folded[RULE_NB];
+static pthread_once_t folded_once = PTHREAD_ONCE_INIT;
+
+static void fold_weights(void) {
+    for (int r = 0; r < RULE_NB; r++)
+        for (int x = 0; x < 256; x++) {
+            int lo = x & 15, hi = x >> 4; /* black's, white's */
+            const EvalWeights *wb = evaluate_weights((Rule)r, COLOR_BLACK), *ww = evaluate_weights((Rule)r, COLOR_WHITE);
+            folded[r].line[x] = wb->line[lo][hi] + ww->line[hi][lo] * LANE;
+            folded[r].point[x] = wb->point[lo][hi] + ww->point[hi][lo] * LANE;
+        }
+}
+
+/* Point value (packed) of a point's shape state with folded weights f. */
+static inline int64_t point_value(const EvalFolded *f, const PointShape *ps) {
+    int64_t v = f->point[ps->cls[0] | ps->cls[1] << 4];
+    for (int d = 0; d < DIR_NB; d++) v += f->line[ps->pair[d]];
+    return v;
+}
+
+/* The sums es plus a packed amount v. */
+static inline void sums_add(EvalSums *es, int64_t v) {
+    int32_t b = (int32_t)(uint32_t)(uint64_t)v; /* the low lane, signed */
+    es->v[COLOR_BLACK] += b;
+    es->v[COLOR_WHITE] += (int32_t)((v - b) / LANE);
+}
+
+void eval_sums_init(const Board *b, EvalSums *es) {
+    es->v[0] = es->v[1] = 0;
+    if (b->light) return;
+    pthread_once(&folded_once, fold_weights);
+    const EvalFolded *f = &folded[b->rule];
+    for (int p = 0; p < BOARD_CELLS; p++)
+        if (b->cell[p] == CELL_EMPTY) sums_add(es, point_value(f, &b->ps[p]));
+}
+
+/* Direction d's part of eval_sums_make: the points at offsets -5..5 from q
+ * (their state before the move saved in saved) whose shapes along d changed,
+ * and with them perhaps their classes. Occupied points keep their state, so
+ * they never differ. */
+static inline __attribute__((always_inline)) int64_t sums_line(const Board *b, Move q, const PointShape *saved,
+                                                               const EvalFolded *f, const int d) {
+    int64_t v = 0;
+#pragma GCC unroll 10
+    for (int k = 0; k < 2 * LINE_HALF; k++) {
+        int off = k < LINE_HALF ? k - LINE_HALF : k - LINE_HALF + 1;
+        const PointShape *now = &b->ps[q - off * DIR_STEP[d]], *was = &saved[k];
+        unsigned pn = now->pair[d], pw = was->pair[d];
+        if (pn == pw) continue;
+        v += f->line[pn] - f->line[pw];
+        unsigned cn = now->cls[0] | now->cls[1] << 4, cw = was->cls[0] | was->cls[1] << 4;
+        if (cn != cw) v += f->point[cn] - f->point[cw];
+    }
+    return v;
+}
+
+void eval_sums_make(const Board *b, const EvalSums *prev, EvalSums *next) {
+    *next = *prev;
+    Move q = b->hist[b->ply - 1];
+    if (q == MOVE_PASS || b->light) return;
+    const ShapeUndo *u = &b->undo[b->ply - 1];
+    const EvalFolded *f = &folded[b->rule]; /* filled by eval_sums_init of the root */
+    /* q is no longer empty (its shape state is still the one before the move) */
+    int64_t v = -point_value(f, &b->ps[q]);
+    v += sums_line(b, q, u->ps[0], f, 0);
+    v += sums_line(b, q, u->ps[1], f, 1);
+    v += sums_line(b, q, u->ps[2], f, 2);
+    v += sums_line(b, q, u->ps[3], f, 3);
+    sums_add(next, v);
+}
+
+int search_evaluate(const Board *b) {
+    if (b->light) return 0;
+    EvalSums es;
+    eval_sums_init(b, &es);
+    return evaluate(b, &es);
+}

@@ -130,10 +130,16 @@ $(B)/tests/%.o: tests/%.c | deps
 $(B)/tests/%: $(B)/tests/%.o $(TEST_COMMON_OBJ) $(LIBGMK)
 	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
+# make check: every quick suite (about 2 minutes on 2 cores), then one line
+# "N passed, N failed, N skipped" over all of them (tests/tally.sh; make -k
+# goes on past a failing suite so that the count covers everything).
+TALLY := $(B)/check-tally
 check: deps
 	@sh tests/deps.sh --tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-fault check-determinism \
-	  check-install check-parallel check-layers
+	@mkdir -p $(B); rm -f $(TALLY); \
+	GMK_TALLY=$(abspath $(TALLY)) $(MAKE) -k --no-print-directory check-unit check-cli check-fuzz \
+	  check-fault check-determinism check-install check-parallel check-layers; \
+	sh tests/tally.sh end $(TALLY) $$?
 
 check-unit: $(TESTS) $(PROGS)
 	@sh tests/run-unit.sh $(TESTS)
@@ -142,8 +148,8 @@ check-unit: $(TESTS) $(PROGS)
 # in order, no include or call going up (from the includes and the objects'
 # symbols), programs on public headers only; the self-test breaks a copy.
 check-layers: $(LIBGMK)
-	@CC="$(CC)" sh tests/layers.sh --self-test $(B)/lib lib
-	@sh tests/layers.sh $(B)/lib lib cmd
+	@CC="$(CC)" sh tests/tally.sh run layers-self-test sh tests/layers.sh --self-test $(B)/lib lib
+	@sh tests/tally.sh run layers sh tests/layers.sh $(B)/lib lib cmd
 
 check-cli: $(PROGS) $(COMPL_STAMP) $(FIXTURE)
 	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_COMPLETIONS=$(abspath $(COMPL)) \
@@ -157,14 +163,19 @@ check-threads: $(B)/tests/test_solve $(B)/tests/test_search
 # The long cross-checks (opt-in, minutes): the unit tests with every heavy
 # loop scaled up 100 times — 10^6 random positions of the PCRE2-versus-table
 # shape check, 40,000 renju positions against the reference forbidden rules.
-check-long: $(TESTS) $(PROGS) $(B)/bench/bench_book
+# Then the zsh and fish completions case by case (tests/long/; bash stays in
+# make check).
+check-long: $(TESTS) $(PROGS) $(B)/bench/bench_book $(COMPL_STAMP) $(FIXTURE)
 	@GMK_TEST_SCALE=100 sh tests/run-unit.sh $(B)/tests/test_shapes $(B)/tests/test_forbidden $(B)/tests/test_board
 	@GMK_BIN=$(abspath $(BIN)) GMK_GEN=$(abspath $(B)/bench/bench_book) sh tests/book-parallel.sh 1000000 8
+	@GMK_BIN=$(abspath $(BIN)) GMK_SHARED=$(SHARED) GMK_COMPLETIONS=$(abspath $(COMPL)) \
+	  GMK_FIXTURE=$(abspath $(FIXTURE)) bash tests/cli.sh tests/long/*.t
 
 # The GNU parallel shard recipe (README "Sharding"): shards built by parallel
 # jobs and merged give the bytes of one build.
 check-parallel: $(PROGS) $(B)/bench/bench_book
-	@GMK_BIN=$(abspath $(BIN)) GMK_GEN=$(abspath $(B)/bench/bench_book) sh tests/book-parallel.sh 20000 4
+	@GMK_BIN=$(abspath $(BIN)) GMK_GEN=$(abspath $(B)/bench/bench_book) \
+	    sh tests/tally.sh run parallel sh tests/book-parallel.sh 20000 4
 
 # Fault tests (tests/fault/*.t, the same format as tests/cli): broken input,
 # unreadable files, closed pipes, full disks.
@@ -216,7 +227,7 @@ $(B)/fuzz/replay_%: $(B)/fuzz/fuzz_%.o $(B)/fuzz/replay.o $(FUZZ_COMMON:%=$(B)/f
 
 check-fuzz: $(REPLAYS)
 	@for n in $(FUZZ_NAMES); do \
-	    $(B)/fuzz/replay_$$n tests/fuzz/seeds/$$n tests/fuzz/regress/$$n || exit 1; done
+	    sh tests/tally.sh run fuzz-$$n $(B)/fuzz/replay_$$n tests/fuzz/seeds/$$n tests/fuzz/regress/$$n || exit 1; done
 
 fuzz:
 	@if sh tests/fuzz/toolchain.sh $(FUZZ_CC); then \
@@ -340,7 +351,7 @@ uninstall:
 
 # Installs into a temporary DESTDIR, runs the installed programs, uninstalls.
 check-install: all
-	@sh tests/test-install.sh '$(MAKE)' $(abspath $(BIN))
+	@sh tests/tally.sh run install sh tests/test-install.sh '$(MAKE)' $(abspath $(BIN))
 
 clean:
 	rm -rf build bin

@@ -19,6 +19,9 @@ export GMK_BIN GMK_SHARED
 export PATH="$GMK_BIN:$PATH"
 export LC_ALL=C
 
+# the tally of make check is ours alone, not of the runs our tests make
+tally=${GMK_TALLY:-}
+unset GMK_TALLY
 total=0 failed=0 skipped=0
 diffs=""
 
@@ -92,4 +95,5 @@ for t in "$@"; do
     rm -rf "$scratch" "$exp"
 done
 echo "cli tests: $total run, $failed failed, $skipped files skipped"
+GMK_TALLY=$tally sh "$(dirname "$0")/tally.sh" add cli $((total - failed)) "$failed" "$skipped"
 [ "$failed" -eq 0 ]

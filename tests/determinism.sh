@@ -39,6 +39,9 @@ case "$GMK_SHARED" in /*) ;; *) GMK_SHARED=$(cd "$(dirname "$GMK_SHARED")" 2>/de
 export GMK_BIN GMK_SHARED TESTS LC_ALL=C
 export PATH="$GMK_BIN:$PATH"
 PICK=("$@")
+# the tally of make check is ours alone, not of the runs our tests make
+tally=${GMK_TALLY:-}
+unset GMK_TALLY
 total=0 failed=0 skipped=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -160,4 +163,5 @@ det book-shared "cat $GMK_SHARED/games/eva_movelists.txt" --needs-shared \
     -- sh -c 'gmk-book build -o b.book - && gmk-book dump b.book && cat b.book'
 
 echo "determinism: $total cases, $failed failed, $skipped skipped"
+GMK_TALLY=$tally sh "$(dirname "$0")/tally.sh" add determinism $((total - failed)) "$failed" "$skipped"
 [ "$failed" -eq 0 ]

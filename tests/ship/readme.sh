@@ -16,7 +16,9 @@
 # look like the top of the checkout (a symbolic link to each of its entries,
 # bin pointing at GMK_BIN), with the programs on PATH, as a reader who has
 # run `make` and `export PATH=$PWD/bin:$PATH` in the checkout would.
-# A failure is reported with the README's own line number.
+# A failure is reported with the README's own line number. At the end no
+# file the commands made may be left behind (one more command, after the
+# README's last line, lists any).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "${1:?usage: readme.sh ROOT [MARKDOWN...]}" && pwd)
@@ -38,6 +40,8 @@ for md in "$@"; do
         inblock { print "  " $0; next }
         { print "" }
         END { if (inblock) { print "readme.sh: unterminated tested block" > "/dev/stderr"; exit 1 }
+              # the tutorial cleans up after itself: nothing of its own is left
+              print "  $ find . -mindepth 1 ! -type l | sed \"s|^./|left behind by the README: |\""
               print n > "/dev/stderr" }' "$md" > "$work/$name" 2> "$work/count" ||
         { cat "$work/count"; exit 1; }
     blocks=$(cat "$work/count")

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/book-parallel.sh GAMES SHARDS — the GNU parallel shard recipe of
-# README "Sharding", tested: GAMES synthetic games (bench_book --generate)
+# gmk-book(1) (EXAMPLES), tested: GAMES synthetic games (bench_book --generate)
 # split into SHARDS files built into books by parallel jobs, then one merge,
 # must give the very bytes of one build over all the games; the same with
 # the records cut on stdin by `parallel --pipe`. Skips with a notice when GNU

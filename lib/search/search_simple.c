@@ -6,6 +6,7 @@
  * point in board order.
  */
 #include "board/board.h"
+#include "gmk_search.h"
 #include "threats/gmk_threats.h"
 
 /* The best point by the seed's valuation (eval_candidates), no search. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/bigmem.h"
+#include "board/gmk_notation.h"
 #include "solve.h"
 
 #define PATCH_ROUNDS 6 /* solve-check rounds before giving up on a proof */

@@ -187,6 +187,10 @@ void out_json_string(const char *s, size_t len);
 bool out_utf8_valid(const char *s, size_t len); /* well-formed UTF-8: out_json_string keeps it as is */
 void out_carry(const PosSource *src);          /* "\t" + carried fields, if any */
 void out_flush(const Cli *cli);                /* fflush + error check */
+/* Ends the program with status after out_flush(): a write error on stdout
+ * (a full disk, --help > /dev/full) is reported and the status is 2. Every
+ * program ends through it (or calls out_flush() before returning). */
+void cli_exit(const Cli *cli, int status) __attribute__((noreturn));
 /* The normalised position of b. */
 const char *cli_position_str(const Cli *cli, const Board *b, char *buf, size_t cap);
 /* Is the game over on b: the last stone made a winning line, or no empty

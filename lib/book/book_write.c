@@ -240,13 +240,18 @@ int book_tmp_open(const char *path, char **tmp_out) {
 }
 
 BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *err) {
+    const char *refusal = gmk_output_refusal(path);
+    if (refusal) {
+        book_fail(err, GMK_ERR_ARG, "%s is %s, not a regular file: not written", path, refusal);
+        return NULL;
+    }
     BookWriter *w = calloc(1, sizeof *w);
-    if (!w || !(w->path = strdup(path))) {
+    if (!w || !(w->path = gmk_output_target(path))) { /* a link: the file it leads to */
         free(w);
         book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    w->fd = book_tmp_open(path, &w->tmp);
+    w->fd = book_tmp_open(w->path, &w->tmp);
     if (w->fd < 0) {
         int e = errno;
         book_fail(err, GMK_ERR_IO, "%s: cannot create a temporary file: %s", path, strerror(e));

@@ -53,6 +53,14 @@ static void check_output(Gb *g, char **inputs, const char *magic, size_t magic_l
 
 #define BOOK_OUTPUT "GMKBOOK", 8, "a gmk book" /* the first 8 bytes of a book, NUL included */
 
+/* An output not written because the run read nothing (an empty input, only
+ * bad records, an empty book or library): said once, exit status 1, the old
+ * file (if any) left as it was. */
+static void not_written(Gb *g, const char *why) {
+    cli_error(&g->cli, "%s: not written (%s; the old file is kept)", g->output, why);
+    g->cli.bad_lines++;
+}
+
 /* ---- build --------------------------------------------------------------- */
 
 /* Build progress: games, games/s, bad records; the share of the input read
@@ -140,8 +148,11 @@ static void build_file(Gb *g, const char *path) {
     GmkStatus st = records_read_stream(f, &o, BUILD_CHUNK, &sink, &g->stream);
     if (st == GMK_ERR_IO)
         cli_error(&g->cli, "%s: read error: %s", g->file, strerror(g->stream.err));
+    else if (st == GMK_ERR_FORMAT && g->stream.what && strcmp(g->stream.what, "binary data") == 0)
+        cli_error(&g->cli, "%s: binary data, skipped", g->file); /* once, not a line each */
     else if (st != GMK_OK) /* not game records, an unknown format, out of memory */
         cli_error(&g->cli, "%s: %s", g->file, g->stream.what ? g->stream.what : gmk_strerror(st));
+    cli_file_end(&g->cli, g->file);
     if (st != GMK_OK) g->cli.failures++;
     g->done_bytes += g->stream.done_bytes;
     g->stream = (RecordStream){0};
@@ -221,12 +232,10 @@ int cmd_build(Gb *g, char **files, bool rule_set, bool size_set) {
     for (int i = 0; files[i]; i++) build_file(g, files[i]);
     progress(g, true);
     g->pr.t0 = cli_now(); /* the write's own clock (its first line at once if it takes a while) */
-    if (!g->cli.failures && g->bad_records && book_builder_games(g->bb) == 0) {
-        cli_error(&g->cli, "no game read: every record was bad");
-        g->cli.failures++;
-    }
     if (g->cli.failures) /* an input could not be read: a book of the rest would be wrong */
         cli_error(&g->cli, "%s: not written (an input failed; the old file is kept)", g->output);
+    else if (book_builder_games(g->bb) == 0) /* nothing to replace a book with: exit 1 */
+        not_written(g, g->bad_records ? "no game read: every record was bad" : "no game read");
     else if (book_builder_write(g->bb, g->output, &err) != GMK_OK) {
         cli_error(&g->cli, "%s", err.msg);
         g->cli.failures++;
@@ -249,6 +258,16 @@ int cmd_merge(Gb *g, char **args) {
     if (n == 0) usage_fail(&g->cli, "merge: no books to merge");
     check_output(g, (char *[]){NULL}, BOOK_OUTPUT);
     BookError err;
+    bool empty = true; /* every input opens and holds nothing (a bad one: the merge says why) */
+    for (int i = 0; i < n && empty; i++) {
+        Book *bk = book_open(args[i], &err);
+        if (!bk || book_info(bk)->entries > 0) empty = false;
+        if (bk) book_close(bk);
+    }
+    if (empty) {
+        not_written(g, n == 1 ? "the book is empty" : "the books are empty");
+        return cli_exit_status(&g->cli);
+    }
     cli_progress_start(&g->pr, g->progress);
     if (book_merge_progress((const char *const *)args, n, g->output, (uint32_t)g->min_games,
                             g->compact, progress_entries, g, &err) != GMK_OK) {
@@ -276,11 +295,13 @@ int cmd_import(Gb *g, char **args) {
     BookError err;
     BookBuilder *bb = book_builder_new(&o, &err);
     GmkStatus st = bb ? renlib_import((const uint8_t *)buf, len, bb, &err) : err.status;
-    if (st == GMK_OK) st = book_builder_write(bb, g->output, &err);
+    bool empty = st == GMK_OK && book_builder_entries(bb) == 0;
+    if (empty) not_written(g, "the library holds no move");
+    else if (st == GMK_OK) st = book_builder_write(bb, g->output, &err);
     if (st != GMK_OK) cli_error(&g->cli, "%s: %s", st == GMK_ERR_IO ? g->output : args[0], err.msg);
     book_builder_free(bb);
     free(buf);
-    return st == GMK_OK ? EXIT_ALL_OK : EXIT_FAILURE_RUN;
+    return st == GMK_OK ? cli_exit_status(&g->cli) : EXIT_FAILURE_RUN;
 }
 
 int cmd_export(Gb *g, char **args) {
@@ -289,6 +310,11 @@ int cmd_export(Gb *g, char **args) {
     if (!args[0] || args[1]) usage_fail(&g->cli, "export: one BOOK is required");
     check_output(g, args, "\xffRenLib\xff", 8, "a RenLib library");
     g->bk = open_or_die(g, args[0]);
+    if (book_info(g->bk)->entries == 0) {
+        not_written(g, "the book is empty");
+        book_close(g->bk);
+        return cli_exit_status(&g->cli);
+    }
     BookError err;
     GmkStatus st = renlib_export(g->bk, g->output, &err);
     if (st != GMK_OK) cli_error(&g->cli, "%s", err.msg);

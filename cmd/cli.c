@@ -43,6 +43,10 @@ void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
     va_list ap;
     char msg[1024];
     cli->bad_lines++;
+    if (++cli->file_reports > CLI_FILE_REPORTS_MAX) { /* summed up by cli_file_end() */
+        cli->file_hidden++;
+        return;
+    }
     if (cli->quiet) return;
     fflush(stdout);
     fprintf(stderr, "%s: %s:%ld: ", cli->prog, file, line);
@@ -55,6 +59,32 @@ void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
         if (*m < 0x20 || *m >= 0x7f) fprintf(stderr, "\\x%02x", *m);
         else fputc(*m, stderr);
     fputc('\n', stderr);
+}
+
+void cli_file_end(Cli *cli, const char *file) {
+    if (cli->file_hidden && !cli->quiet) {
+        fflush(stdout);
+        fprintf(stderr, "%s: %s: %ld more bad lines not shown\n", cli->prog, file, cli->file_hidden);
+    }
+    cli->file_reports = cli->file_hidden = 0;
+}
+
+void cli_binary_file(Cli *cli, const char *file, long line) {
+    cli->bad_lines++;
+    if (cli->quiet) return;
+    fflush(stdout);
+    if (line > 0) fprintf(stderr, "%s: %s:%ld: binary data, the rest of the file skipped\n", cli->prog, file, line);
+    else fprintf(stderr, "%s: %s: binary data, skipped\n", cli->prog, file);
+}
+
+bool cli_line_binary(const char *s, size_t len) {
+    size_t ctrl = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0) return true;
+        if ((c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v' && c != 0x1b) || c == 0x7f) ctrl++;
+    }
+    return len >= 4 && ctrl * 4 > len;
 }
 
 int cli_exit_status(const Cli *cli) {
@@ -316,6 +346,7 @@ int cli_parse(Cli *cli, const CliProgram *prog, int argc, char **argv, CliOption
     cli->shapes = NULL;
     cli->command = NULL;
     cli->rule_set = cli->size_set = cli->quiet = false;
+    cli->file_reports = cli->file_hidden = 0;
 
     CliScope top = {prog, NULL};
     int first = parse_scope(cli, &top, argc, argv, fn, ctx, prog->commands != NULL);

@@ -61,7 +61,13 @@ typedef struct {
     bool rule_set;         /* --rule was given (else a book's rule may be the default) */
     bool size_set;         /* --size was given (a diagram of another size is then an error) */
     bool quiet;            /* say nothing on stderr (a counting pre-pass over the input) */
+    long file_reports;     /* bad lines reported in the file being read */
+    long file_hidden;      /* bad lines past CLI_FILE_REPORTS_MAX in it, counted, not shown */
 } Cli;
+
+/* Bad lines reported one by one in one file; the rest of the file's are
+ * summed up in one line by cli_file_end(). */
+#define CLI_FILE_REPORTS_MAX 30
 
 /* A macro's value as a string literal (an option's default in its table). */
 #define CLI_STR_(x) #x
@@ -152,6 +158,18 @@ void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx);
 /* Reports an error about an input line and counts it. */
 void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* After a file: "PROG: FILE: N more bad lines not shown" when it had more
+ * than CLI_FILE_REPORTS_MAX; starts the count again for the next file. */
+void cli_file_end(Cli *cli, const char *file);
+/* A file (or what is left of it) that is binary data, not text: reported
+ * once as "PROG: FILE: binary data, skipped" (at line > 0: "PROG:
+ * FILE:LINE: binary data, the rest of the file skipped") and counted as a
+ * bad line (exit status 1). */
+void cli_binary_file(Cli *cli, const char *file, long line);
+/* Is a line of text (len bytes) binary data rather than text: a NUL byte,
+ * or control characters (other than TAB, CR, FF, VT, ESC) in more than a
+ * quarter of it? */
+bool cli_line_binary(const char *s, size_t len);
 /* Prints "PROG: message" on stderr. */
 void cli_error(const Cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

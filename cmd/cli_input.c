@@ -90,6 +90,10 @@ typedef struct {
     CliPositionFn fn;
     void *ctx;
     bool stop;
+    bool skip_file;        /* the file is binary data: the rest of it is skipped */
+    long big_line;         /* first line of a diagram too big for any board, 0: none open */
+    int big_rows, big_width; /* its rows so far and the cells of its widest row */
+    long good;             /* positions of the file passed to fn */
 } Reading;
 
 static void finish_diagram(Reading *rd) {
@@ -108,20 +112,66 @@ static void finish_diagram(Reading *rd) {
         return;
     }
     PosSource src = {rd->name, rd->diagram_line, NULL, 0};
+    rd->good++;
     if (!rd->fn(rd->ctx, b, &src)) rd->stop = true;
+}
+
+/* The cells of a line that is a diagram row wider than any board (only
+ * '.', 'x', 'o' and spaces, some dots, more than BOARD_MAX cells), else 0. */
+static int big_row_cells(const char *s, size_t len) {
+    int cells = 0;
+    bool dot = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == ' ' || c == '\r') continue;
+        if (!strchr(".xXoO", c)) return 0;
+        dot |= c == '.';
+        cells++;
+    }
+    return dot && cells > BOARD_MAX ? cells : 0;
+}
+
+/* Ends a diagram too big for any board: one error for all its rows. */
+static void finish_big(Reading *rd) {
+    cli_line_error(rd->cli, rd->name, rd->big_line, "diagram of %d rows of up to %d cells: boards are %dx%d to %dx%d",
+                   rd->big_rows, rd->big_width, BOARD_MIN, BOARD_MIN, BOARD_MAX, BOARD_MAX);
+    rd->big_line = 0;
+}
+
+/* Reads a line as a row of a diagram too big for any board; true if it is one. */
+static bool big_diagram_row(Reading *rd, const LineReader *lr, const char *s, size_t flen) {
+    int cells = big_row_cells(s, flen);
+    if (!cells && rd->big_line && diagram_line_starts(s, flen)) cells = 1; /* a narrower row of it */
+    if (!cells) {
+        if (rd->big_line) finish_big(rd);
+        return false;
+    }
+    if (!rd->big_line) {
+        rd->big_line = lr->line;
+        rd->big_rows = rd->big_width = 0;
+    }
+    rd->big_rows++;
+    if (cells > rd->big_width) rd->big_width = cells;
+    return true;
 }
 
 static void handle_line(Reading *rd, LineReader *lr, long len) {
     Cli *cli = rd->cli;
     char *s = lr->buf;
-    if (lr->too_long || lr->has_nul) {
+    if (lr->has_nul || (!lr->too_long && cli_line_binary(s, (size_t)len))) { /* once per file */
         if (diagram_reader_open(rd->dr)) finish_diagram(rd);
-        cli_line_error(cli, rd->name, lr->line, "%s", lr->too_long ? "line too long"
-                                                                    : "NUL byte in line");
+        cli_binary_file(cli, rd->name, rd->good ? lr->line : 0);
+        rd->skip_file = true;
+        return;
+    }
+    if (lr->too_long) {
+        if (diagram_reader_open(rd->dr)) finish_diagram(rd);
+        cli_line_error(cli, rd->name, lr->line, "line too long");
         return;
     }
     char *tab = memchr(s, '\t', (size_t)len);
     size_t flen = tab ? (size_t)(tab - s) : (size_t)len;
+    if (!diagram_reader_open(rd->dr) && big_diagram_row(rd, lr, s, flen)) return;
     if (diagram_reader_open(rd->dr)) {
         if (s[0] == '#') return;
         DiagramFeed f = diagram_reader_feed(rd->dr, s, flen);
@@ -145,6 +195,7 @@ static void handle_line(Reading *rd, LineReader *lr, long len) {
         return;
     }
     PosSource src = {rd->name, lr->line, tab ? tab + 1 : NULL, tab ? (size_t)len - flen - 1 : 0};
+    rd->good++;
     if (!rd->fn(rd->ctx, b, &src)) rd->stop = true;
 }
 
@@ -159,7 +210,7 @@ void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx) 
     if (!files || !files[0]) files = stdin_only;
     LineReader lr = {0};
     lr.max = cli->line_max ? cli->line_max : CLI_LINE_MAX;
-    Reading rd = {cli, &bc, dr, NULL, 0, fn, ctx, false};
+    Reading rd = {cli, &bc, dr, NULL, 0, fn, ctx, false, false, 0, 0, 0, 0};
     for (int i = 0; files[i] && !rd.stop; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "r");
@@ -172,12 +223,16 @@ void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx) 
         lr.f = f;
         lr.line = 0;
         long len;
-        while (!rd.stop && (len = read_line(&lr)) >= 0) handle_line(&rd, &lr, len);
+        rd.skip_file = false;
+        rd.good = 0;
+        while (!rd.stop && !rd.skip_file && (len = read_line(&lr)) >= 0) handle_line(&rd, &lr, len);
         if (!rd.stop && diagram_reader_open(dr)) finish_diagram(&rd);
+        if (rd.big_line) finish_big(&rd);
         if (ferror(f)) {
             cli_error(cli, "%s: read error: %s", rd.name, strerror(errno));
             cli->failures++;
         }
+        cli_file_end(cli, rd.name);
         if (!is_stdin) fclose(f);
         else clearerr(stdin);
     }

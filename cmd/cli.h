@@ -161,10 +161,10 @@ void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
 /* After a file: "PROG: FILE: N more bad lines not shown" when it had more
  * than CLI_FILE_REPORTS_MAX; starts the count again for the next file. */
 void cli_file_end(Cli *cli, const char *file);
-/* A file (or what is left of it) that is binary data, not text: reported
- * once as "PROG: FILE: binary data, skipped" (at line > 0: "PROG:
- * FILE:LINE: binary data, the rest of the file skipped") and counted as a
- * bad line (exit status 1). */
+/* A file that is binary data, not text (its first line that is not blank
+ * tells): reported once as "PROG: FILE: binary data, skipped" (at line > 0:
+ * "PROG: FILE:LINE: binary data, the rest of the file skipped") and counted
+ * as a bad line (exit status 1). */
 void cli_binary_file(Cli *cli, const char *file, long line);
 /* Is a line of text (len bytes) binary data rather than text: a NUL byte,
  * or control characters (other than TAB, CR, FF, VT, ESC) in more than a

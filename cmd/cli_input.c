@@ -91,6 +91,7 @@ typedef struct {
     void *ctx;
     bool stop;
     bool skip_file;        /* the file is binary data: the rest of it is skipped */
+    bool text_seen;        /* a line that is not blank was read from the file */
     long big_line;         /* first line of a diagram too big for any board, 0: none open */
     int big_rows, big_width; /* its rows so far and the cells of its widest row */
     long good;             /* positions of the file passed to fn */
@@ -158,15 +159,17 @@ static bool big_diagram_row(Reading *rd, const LineReader *lr, const char *s, si
 static void handle_line(Reading *rd, LineReader *lr, long len) {
     Cli *cli = rd->cli;
     char *s = lr->buf;
-    if (lr->has_nul || (!lr->too_long && cli_line_binary(s, (size_t)len))) { /* once per file */
-        if (diagram_reader_open(rd->dr)) finish_diagram(rd);
-        cli_binary_file(cli, rd->name, rd->good ? lr->line : 0);
+    /* the first line that is not blank tells a binary file: said once, the
+     * file skipped (not a report for each of its "lines") */
+    if (!rd->good && !rd->text_seen && (lr->has_nul || (!lr->too_long && cli_line_binary(s, (size_t)len)))) {
+        cli_binary_file(cli, rd->name, 0);
         rd->skip_file = true;
         return;
     }
-    if (lr->too_long) {
+    if (len > 0 || lr->has_nul || lr->too_long) rd->text_seen = true;
+    if (lr->too_long || lr->has_nul) {
         if (diagram_reader_open(rd->dr)) finish_diagram(rd);
-        cli_line_error(cli, rd->name, lr->line, "line too long");
+        cli_line_error(cli, rd->name, lr->line, "%s", lr->too_long ? "line too long" : "NUL byte in line");
         return;
     }
     char *tab = memchr(s, '\t', (size_t)len);
@@ -210,7 +213,7 @@ void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx) 
     if (!files || !files[0]) files = stdin_only;
     LineReader lr = {0};
     lr.max = cli->line_max ? cli->line_max : CLI_LINE_MAX;
-    Reading rd = {cli, &bc, dr, NULL, 0, fn, ctx, false, false, 0, 0, 0, 0};
+    Reading rd = {cli, &bc, dr, NULL, 0, fn, ctx, false, false, false, 0, 0, 0, 0};
     for (int i = 0; files[i] && !rd.stop; i++) {
         bool is_stdin = strcmp(files[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(files[i], "r");
@@ -223,7 +226,7 @@ void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx) 
         lr.f = f;
         lr.line = 0;
         long len;
-        rd.skip_file = false;
+        rd.skip_file = rd.text_seen = false;
         rd.good = 0;
         while (!rd.stop && !rd.skip_file && (len = read_line(&lr)) >= 0) handle_line(&rd, &lr, len);
         if (!rd.stop && diagram_reader_open(dr)) finish_diagram(&rd);

@@ -323,7 +323,7 @@ static void test_rule_codes(void **state) {
     assert_int_equal(got->bad, 1);
     assert_int_equal(got->first[0].rule, RULE_RENJU);
     assert_int_equal(got->first[1].rule, RULE_STANDARD);
-    assert_int_equal(got->err[0].line, 12);
+    assert_int_equal(got->err[0].line, 14);
     free(got);
     got = read_str("[Site \"PlayOK\"]\n[GameType \"61,15\"]\n\n1. h8 i9 2. h9 1-0\n\n"
                    "[Site \"PlayOK\"]\n[Rule \"renju\"]\n\n1. h8 i9 2. h9 1-0\n\n"

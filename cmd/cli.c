@@ -260,6 +260,14 @@ static void usage_exit(const CliScope *sc) {
     exit(EXIT_FAILURE_RUN);
 }
 
+void cli_conflict(const Cli *cli, const char *a, const char *b) {
+    cli_error(cli, "--%s and --%s cannot be used together", a, b);
+    if (cli->command)
+        fprintf(stderr, "Try '%s %s --help' for more information.\n", cli->prog, cli->command->name);
+    else fprintf(stderr, "Try '%s --help' for more information.\n", cli->prog);
+    exit(EXIT_FAILURE_RUN);
+}
+
 /* Parses the options of one scope with getopt_long; stop_at_operand for a
  * program whose first operand is its command. Returns getopt's optind. */
 static int parse_scope(Cli *cli, const CliScope *sc, int argc, char **argv, CliOptionFn fn,

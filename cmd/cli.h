@@ -69,6 +69,26 @@ typedef struct {
  * summed up in one line by cli_file_end(). */
 #define CLI_FILE_REPORTS_MAX 30
 
+/* One name for one idea in every program (gmk(7), OPTIONS THAT MEAN THE SAME
+ * lists them and the old spellings kept as hidden aliases):
+ *   -n, --top N     how many moves to show, best first (gmk-eval's candidates,
+ *                   gmk-search's lines, gmk-book probe's book moves);
+ *                   old: gmk-eval --candidates, gmk-search --multipv
+ *   --depth N       plies of a search (gmk-search); not a solver's limit
+ *   --time T        a time limit, at most CLI_TIME_MAX_S seconds in every program
+ *   -m, --memory MB memory in megabytes (gmk-search's table, gmk-book build's counts)
+ * Options of one program that choose between exclusive modes are a usage
+ * error together (cli_conflict), never "the last one wins". */
+#define CLI_TIME_MAX_S 86400                            /* a day */
+#define CLI_TIME_MAX_MS ((int64_t)CLI_TIME_MAX_S * 1000)
+#define CLI_TOP_NAME "top"
+#define CLI_TOP_SHORT 'n'
+
+/* Two options given together that exclude each other (two modes, two
+ * answers to one question): "PROG: --A and --B cannot be used together",
+ * the usage hint, exit 2. Names without their dashes. */
+void cli_conflict(const Cli *cli, const char *a, const char *b) __attribute__((noreturn));
+
 /* A macro's value as a string literal (an option's default in its table). */
 #define CLI_STR_(x) #x
 #define CLI_STR(x) CLI_STR_(x)

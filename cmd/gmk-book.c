@@ -53,7 +53,7 @@ static const CliOption PROBE_OPTIONS[] = {
     {"seed", 0, "N", NULL, "--pick: random seed (default: from the clock)", NULL, OPT_SEED},
     {"min-games", 0, "N", "1", "show moves played at least N times", NULL, OPT_MIN_GAMES},
     {"min-score", 0, "X", "0", "show moves scoring at least X", NULL, OPT_MIN_SCORE},
-    {"top", 0, "N", NULL, "show the N best moves (default: all)", NULL, OPT_TOP},
+    {CLI_TOP_NAME, CLI_TOP_SHORT, "N", NULL, "show the N best moves (default: all)", NULL, OPT_TOP},
     {"rule", 'r', "RULE", "the book's", "rule of the positions", CLI_RULE_VALUES, CLI_OPT_RULE},
     {"size", 's', "N", "the book's", "board size, 5..22", "5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22", CLI_OPT_SIZE},
     O_ORIGIN,
@@ -131,7 +131,7 @@ static bool book_option(void *ctx, int id, const char *arg) {
         g->seed = (uint64_t)v;
         return true;
     case OPT_MIN_SCORE: return parse_double(&g->cli, "min-score", arg, 0, 1, &g->min_score);
-    case OPT_TOP: return cli_int(&g->cli, "top", arg, 1, 100000, &g->top);
+    case OPT_TOP: return cli_int(&g->cli, CLI_TOP_NAME, arg, 1, 100000, &g->top);
     case OPT_RENLIB: g->renlib = true; return true;
     case OPT_COMPACT: g->compact = true; return true;
     case OPT_FORCE: g->force = true; return true;

@@ -315,15 +315,16 @@ static void test_rule_codes(void **state) {
     Rule want[5] = {RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU, RULE_RENJU, RULE_RENJU};
     for (int i = 0; i < 5; i++) assert_int_equal(got->first[i].rule, want[i]);
     free(got);
-    got = read_str("Piskvorky 15x15, 7:7, 0\n8,8,10\n9,9,10\nA.exe\nB.exe\n4\n"
-                   "Piskvorky 15x15, 7:7, 0\n8,8,10\nA.exe\nB.exe\n1\n"
-                   "Piskvorky 15x15, 7:7, 0\n8,8,10\n8\n",
+    /* Gomocup's psq: names, the end code (-1, 0: not a rule), "CODE,DIVISION" */
+    got = read_str("Piskvorky 15x15, 7:7, 0\n8,8,10\n9,9,10\nA.zip\nB.zip\n-1\n4,Renju_1\n"
+                   "Piskvorky 15x15, 7:7, 0\n8,8,10\nA.zip\nB.zip\n0\n1,Standard15\n"
+                   "Piskvorky 15x15, 7:7, 0\n8,8,10\n0\n8,Caro\n",
                    RECORD_PSQ, RULE_FREESTYLE);
     assert_int_equal(got->good, 2);
     assert_int_equal(got->bad, 1);
     assert_int_equal(got->first[0].rule, RULE_RENJU);
     assert_int_equal(got->first[1].rule, RULE_STANDARD);
-    assert_int_equal(got->err[0].line, 14);
+    assert_int_equal(got->err[0].line, 17);
     free(got);
     got = read_str("[Site \"PlayOK\"]\n[GameType \"61,15\"]\n\n1. h8 i9 2. h9 1-0\n\n"
                    "[Site \"PlayOK\"]\n[Rule \"renju\"]\n\n1. h8 i9 2. h9 1-0\n\n"

@@ -352,9 +352,9 @@ void records_read_psq(RecordReader *rr) {
             else rec_push(rr, point_make((int)x - 1, size - (int)y), i);
             i = eol + 1;
         }
-        /* after the moves: the programs' names, then a line with the rule
-         * code (Gomocup's: 0 freestyle, 1 standard, 4 renju), up to the
-         * next game's header */
+        /* after the moves: the programs' names, the end code, and in
+         * Gomocup's files a rule line "CODE,DIVISION" ("0,Freestyle15_1";
+         * codes 0 freestyle, 1 standard, 4 renju), up to the next header */
         Rule rule = rr->opt->rule;
         int code = -1;
         size_t code_at = i, code_len = 0;
@@ -363,7 +363,11 @@ void records_read_psq(RecordReader *rr) {
             eol = nl ? (size_t)(nl - s) : len;
             if (eol - k >= 8 && strncasecmp(s + k, "Piskvork", 8) == 0) break;
             Rule r;
-            int c = rec_rule_from_code(s + k, eol - k, &r);
+            const char *comma = memchr(s + k, ',', eol - k);
+            size_t after = comma ? (size_t)(comma - s) + 1 : eol;
+            while (after < eol && s[after] == ' ') after++;
+            int c = comma && after < eol && isalpha((unsigned char)s[after])
+                        ? rec_rule_from_code(s + k, (size_t)(comma - s) - k, &r) : -1;
             if (c >= 0) {
                 code = c;
                 code_at = k;

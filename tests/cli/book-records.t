@@ -50,12 +50,16 @@ before it read.
   gmk-book: c.book: 1 games read, 1 skipped, 9 positions, 9 entries
   [1]
 
-A psq game's rule line (after the programs' names): 4 is renju.
+A psq game's rule line as Gomocup writes it, after the programs' names and
+the end code: "4,Renju" is renju; a lone number (the end code) is no rule.
 
-  $ printf 'Piskvorky 15x15, 7:7, 0\n8,8,10\n9,9,10\n8,9,10\nA.exe\nB.exe\n4\n' > r.psq
+  $ printf 'Piskvorky 15x15, 7:7, 0\n8,8,10\n9,9,10\n8,9,10\nA.zip\nB.zip\n-1\n4,Renju_1\n' > r.psq
   $ gmk-book build -q -o q.book r.psq && gmk-book stats q.book | grep '^rule'
   rule	renju
-  $ printf 'Piskvorky 15x15, 7:7, 0\n8,8,10\nA.exe\nB.exe\n8\n' > caro.psq; gmk-book build -q -o q.book caro.psq
-  gmk-book: caro.psq:5: record 1: rule code '8' is not freestyle (0), standard (1) or renju (4)
+  $ printf 'Piskvorky 15x15, 7:7, 0\n8,8,10\n9,9,10\nA.zip\nB.zip\n4\n' > e.psq
+  $ gmk-book build -q -o e.book e.psq && gmk-book stats e.book | grep '^rule'
+  rule	freestyle
+  $ printf 'Piskvorky 15x15, 7:7, 0\n8,8,10\nA.zip\nB.zip\n0\n8,Caro\n' > caro.psq; gmk-book build -q -o q.book caro.psq
+  gmk-book: caro.psq:6: record 1: rule code '8,Caro' is not freestyle (0), standard (1) or renju (4)
   gmk-book: q.book: not written (no game read: every record was bad; the old file is kept)
   [1]

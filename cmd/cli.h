@@ -240,6 +240,24 @@ void out_json_over(const Board *b);
 /* Writes "position", "rule", "size", "to_move" (JSON members, no braces). */
 void out_json_common(const Cli *cli, const Board *b);
 
+/* A file a program writes whole (gmk-solve --tree): only a regular file,
+ * written to a temporary file beside it and renamed over it at the end, so
+ * a failed run leaves the old one as it was (cmd/cli_output.c). */
+typedef struct {
+    FILE *f;               /* where to write; NULL when not open */
+    const char *path;      /* as given, for messages */
+    char *target;          /* the file replaced (a link's target) */
+    char *tmp;             /* the temporary file */
+} CliOutFile;
+/* Opens path: a device, a FIFO, a socket or a folder is refused ("PATH is a
+ * FIFO, not a regular file; refusing to write it"), as is a file that cannot
+ * be created beside it; false after the message (a usage error: exit 2). */
+bool cli_outfile_open(const Cli *cli, const char *path, CliOutFile *o);
+/* Ends the file: with keep, flushes, syncs and renames it over the target
+ * (false after a message if any of that fails); without keep (a failed or
+ * empty run), removes it and leaves the old file. */
+bool cli_outfile_close(const Cli *cli, CliOutFile *o, bool keep);
+
 /* Reads a whole file into memory (NUL-terminated); NULL with errno set. */
 char *cli_slurp(const char *path, size_t *len);
 

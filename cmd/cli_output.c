@@ -166,3 +166,52 @@ void out_json_common(const Cli *cli, const Board *b) {
     printf(",\"rule\":\"%s\",\"size\":%d,\"to_move\":\"%s\"", rule_name(board_rule(b)),
            board_size(b), color_name(board_to_move(b)));
 }
+
+/* ---- files written whole ------------------------------------------------ */
+
+bool cli_outfile_open(const Cli *cli, const char *path, CliOutFile *o) {
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    const char *refusal = gmk_output_refusal(path);
+    if (refusal) {
+        cli_error(cli, "%s is %s, not a regular file; refusing to write it", path, refusal);
+        return false;
+    }
+    int fd = -1;
+    if (!(o->target = gmk_output_target(path)) || (fd = gmk_output_temp(o->target, &o->tmp)) < 0 ||
+        !(o->f = fdopen(fd, "w"))) {
+        int e = errno;
+        cli_error(cli, "%s: %s", path, strerror(e));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+            gmk_output_temp_done(o->tmp);
+        }
+        free(o->tmp);
+        free(o->target);
+        memset(o, 0, sizeof *o);
+        return false;
+    }
+    return true;
+}
+
+bool cli_outfile_close(const Cli *cli, CliOutFile *o, bool keep) {
+    if (!o->f) return true;
+    bool ok = fflush(o->f) == 0 && !ferror(o->f) && (!keep || fsync(fileno(o->f)) == 0);
+    int e = errno;
+    if (fclose(o->f) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    if (keep && ok && rename(o->tmp, o->target) != 0) {
+        ok = false;
+        e = errno;
+    }
+    if (!keep || !ok) unlink(o->tmp);
+    gmk_output_temp_done(o->tmp);
+    if (keep && !ok) cli_error(cli, "%s: write failed: %s", o->path, strerror(e));
+    free(o->tmp);
+    free(o->target);
+    memset(o, 0, sizeof *o);
+    return ok || !keep;
+}

@@ -357,7 +357,7 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
     char *target = gmk_output_target(path); /* a link: the file it leads to */
     if (!target) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
     char *tmp = NULL;
-    int fd = book_tmp_open(target, &tmp);
+    int fd = gmk_output_temp(target, &tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
         int e = errno;

@@ -75,6 +75,15 @@ const char *gmk_output_refusal(const char *path);
  * link at path leads to (so that the link survives the replace). Allocated
  * (free() it); NULL when out of memory. */
 char *gmk_output_target(const char *path);
+/* Creates a fresh temporary file beside path ("PATH.tmp.XXXXXXXX", mode
+ * 0666 less the umask), registered for gmk_temp_cleanup(); returns its
+ * descriptor and its allocated name, or -1 with errno. The writer renames
+ * it over path when the whole file is written, or unlinks it; either way
+ * it unregisters it (temp_unregister) before freeing the name. */
+int gmk_output_temp(const char *path, char **tmp_out);
+/* Unregisters a temporary path made by gmk_output_temp() (after the rename
+ * or the unlink, before the name is freed). */
+void gmk_output_temp_done(const char *tmp);
 
 /* ---- rules and names ---------------------------------------------------- */
 

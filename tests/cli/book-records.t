@@ -63,3 +63,12 @@ the end code: "4,Renju" is renju; a lone number (the end code) is no rule.
   gmk-book: caro.psq:6: record 1: rule code '8,Caro' is not freestyle (0), standard (1) or renju (4)
   gmk-book: q.book: not written (no game read: every record was bad; the old file is kept)
   [1]
+
+Many bad records in one file: the first 30 reported, the rest in one line.
+
+  $ awk 'BEGIN { for (i = 0; i < 45; i++) print "h8 h8"; print "h8 i9 h10\t1-0" }' > bad.txt
+  $ gmk-book build -o b.book bad.txt 2>&1 | sed -n '1p;30,$p'
+  gmk-book: bad.txt:1: record 1: move 2 (h8) is already occupied by move 1
+  gmk-book: bad.txt:30: record 30: move 2 (h8) is already occupied by move 1
+  gmk-book: bad.txt: 15 more bad lines not shown
+  gmk-book: b.book: 1 games read, 45 skipped, 3 positions, 3 entries

@@ -96,7 +96,12 @@ void records_read_moves(RecordReader *rr) {
                 continue;
             }
         }
-        if (moves_tokens(rr, s, flen, start)) rec_finish(rr, start, o->size, o->rule, result, 0);
+        if (!moves_tokens(rr, s, flen, start)) continue;
+        if (rr->n == 0) { /* "\t1-0": a result and no game (a binary file's "lines") */
+            rec_error(rr, start, GMK_ERR_SYNTAX, "a game without moves");
+            continue;
+        }
+        rec_finish(rr, start, o->size, o->rule, result, 0);
     }
 }
 

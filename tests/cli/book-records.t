@@ -72,3 +72,11 @@ Many bad records in one file: the first 30 reported, the rest in one line.
   gmk-book: bad.txt:30: record 30: move 2 (h8) is already occupied by move 1
   gmk-book: bad.txt: 15 more bad lines not shown
   gmk-book: b.book: 1 games read, 45 skipped, 3 positions, 3 entries
+
+A line of move list that is only a result (as a binary file's "lines" were)
+is no game.
+
+  $ printf '\t1-0\nh8 i9\t0-1\n' | gmk-book build -o t.book
+  gmk-book: <stdin>:1: record 1: a game without moves
+  gmk-book: t.book: 1 games read, 1 skipped, 2 positions, 2 entries
+  [1]

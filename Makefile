@@ -53,7 +53,10 @@ LIB_SRC  := $(sort $(wildcard lib/*/*.c))
 LIB_OBJ  := $(LIB_SRC:lib/%.c=$(B)/lib/%.o) $(B)/gen/shape_tables.o
 LIBGMK   := $(B)/libgmk.a
 CMD_MAIN := $(sort $(wildcard cmd/gmk-*.c))
-CMD_COMMON_SRC := $(filter-out $(CMD_MAIN),$(wildcard cmd/*.c))
+# cmd/book_*.c: the parts of gmk-book beside cmd/gmk-book.c (linked into it alone)
+CMD_BOOK_SRC := $(sort $(wildcard cmd/book_*.c))
+CMD_BOOK_OBJ := $(CMD_BOOK_SRC:cmd/%.c=$(B)/cmd/%.o)
+CMD_COMMON_SRC := $(filter-out $(CMD_MAIN) $(CMD_BOOK_SRC),$(wildcard cmd/*.c))
 CMD_COMMON_OBJ := $(CMD_COMMON_SRC:cmd/%.c=$(B)/cmd/%.o)
 PROGS    := $(CMD_MAIN:cmd/%.c=$(BIN)/%)
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
@@ -116,7 +119,8 @@ $(B)/cmd/%.o: cmd/%.c | deps
 
 $(BIN)/%: $(B)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBGMK)
 	@mkdir -p $(@D)
-	$(CC) -o $@ $^ $(ALL_LDFLAGS) $(LIBS)
+	$(CC) -o $@ $(filter %.o,$^) $(filter %.a,$^) $(ALL_LDFLAGS) $(LIBS)
+$(BIN)/gmk-book: $(CMD_BOOK_OBJ)
 
 # ---- tests ----
 $(B)/tests/unit/%.o: tests/unit/%.c | deps

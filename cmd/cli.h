@@ -61,7 +61,33 @@ typedef struct {
     bool rule_set;         /* --rule was given (else a book's rule may be the default) */
     bool size_set;         /* --size was given (a diagram of another size is then an error) */
     bool quiet;            /* say nothing on stderr (a counting pre-pass over the input) */
+    long file_reports;     /* bad lines reported in the file being read */
+    long file_hidden;      /* bad lines past CLI_FILE_REPORTS_MAX in it, counted, not shown */
 } Cli;
+
+/* Bad lines reported one by one in one file; the rest of the file's are
+ * summed up in one line by cli_file_end(). */
+#define CLI_FILE_REPORTS_MAX 30
+
+/* One name for one idea in every program (gmk(7), OPTIONS THAT MEAN THE SAME
+ * lists them and the old spellings kept as hidden aliases):
+ *   -n, --top N     how many moves to show, best first (gmk-eval's candidates,
+ *                   gmk-search's lines, gmk-book probe's book moves);
+ *                   old: gmk-eval --candidates, gmk-search --multipv
+ *   --depth N       plies of a search (gmk-search); not a solver's limit
+ *   --time T        a time limit, at most CLI_TIME_MAX_S seconds in every program
+ *   -m, --memory MB memory in megabytes (gmk-search's table, gmk-book build's counts)
+ * Options of one program that choose between exclusive modes are a usage
+ * error together (cli_conflict), never "the last one wins". */
+#define CLI_TIME_MAX_S 86400                            /* a day */
+#define CLI_TIME_MAX_MS ((int64_t)CLI_TIME_MAX_S * 1000)
+#define CLI_TOP_NAME "top"
+#define CLI_TOP_SHORT 'n'
+
+/* Two options given together that exclude each other (two modes, two
+ * answers to one question): "PROG: --A and --B cannot be used together",
+ * the usage hint, exit 2. Names without their dashes. */
+void cli_conflict(const Cli *cli, const char *a, const char *b) __attribute__((noreturn));
 
 /* A macro's value as a string literal (an option's default in its table). */
 #define CLI_STR_(x) #x
@@ -152,6 +178,18 @@ void cli_for_each_position(Cli *cli, char **files, CliPositionFn fn, void *ctx);
 /* Reports an error about an input line and counts it. */
 void cli_line_error(Cli *cli, const char *file, long line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* After a file: "PROG: FILE: N more bad lines not shown" when it had more
+ * than CLI_FILE_REPORTS_MAX; starts the count again for the next file. */
+void cli_file_end(Cli *cli, const char *file);
+/* A file that is binary data, not text (its first line that is not blank
+ * tells): reported once as "PROG: FILE: binary data, skipped" (at line > 0:
+ * "PROG: FILE:LINE: binary data, the rest of the file skipped") and counted
+ * as a bad line (exit status 1). */
+void cli_binary_file(Cli *cli, const char *file, long line);
+/* Is a line of text (len bytes) binary data rather than text: a NUL byte,
+ * or control characters (other than TAB, CR, FF, VT, ESC) in more than a
+ * quarter of it? */
+bool cli_line_binary(const char *s, size_t len);
 /* Prints "PROG: message" on stderr. */
 void cli_error(const Cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -187,6 +225,10 @@ void out_json_string(const char *s, size_t len);
 bool out_utf8_valid(const char *s, size_t len); /* well-formed UTF-8: out_json_string keeps it as is */
 void out_carry(const PosSource *src);          /* "\t" + carried fields, if any */
 void out_flush(const Cli *cli);                /* fflush + error check */
+/* Ends the program with status after out_flush(): a write error on stdout
+ * (a full disk, --help > /dev/full) is reported and the status is 2. Every
+ * program ends through it (or calls out_flush() before returning). */
+void cli_exit(const Cli *cli, int status) __attribute__((noreturn));
 /* The normalised position of b. */
 const char *cli_position_str(const Cli *cli, const Board *b, char *buf, size_t cap);
 /* Is the game over on b: the last stone made a winning line, or no empty
@@ -197,6 +239,24 @@ bool cli_game_over(const Board *b);
 void out_json_over(const Board *b);
 /* Writes "position", "rule", "size", "to_move" (JSON members, no braces). */
 void out_json_common(const Cli *cli, const Board *b);
+
+/* A file a program writes whole (gmk-solve --tree): only a regular file,
+ * written to a temporary file beside it and renamed over it at the end, so
+ * a failed run leaves the old one as it was (cmd/cli_output.c). */
+typedef struct {
+    FILE *f;               /* where to write; NULL when not open */
+    const char *path;      /* as given, for messages */
+    char *target;          /* the file replaced (a link's target) */
+    char *tmp;             /* the temporary file */
+} CliOutFile;
+/* Opens path: a device, a FIFO, a socket or a folder is refused ("PATH is a
+ * FIFO, not a regular file; refusing to write it"), as is a file that cannot
+ * be created beside it; false after the message (a usage error: exit 2). */
+bool cli_outfile_open(const Cli *cli, const char *path, CliOutFile *o);
+/* Ends the file: with keep, flushes, syncs and renames it over the target
+ * (false after a message if any of that fails); without keep (a failed or
+ * empty run), removes it and leaves the old file. */
+bool cli_outfile_close(const Cli *cli, CliOutFile *o, bool keep);
 
 /* Reads a whole file into memory (NUL-terminated); NULL with errno set. */
 char *cli_slurp(const char *path, size_t *len);

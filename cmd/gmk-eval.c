@@ -24,8 +24,9 @@ enum { OPT_FORMAT = CLI_OPT_USER, OPT_CANDIDATES, OPT_EXPLAIN, OPT_POINT, OPT_SH
 static const CliOption EVAL_OPTIONS[] = {
     {"format", 'f', "FORMAT", "line", "output format: line or diagram", "line diagram", OPT_FORMAT},
     {"numbers", 0, NULL, NULL, "diagrams show move numbers instead of x and o", NULL, OPT_NUMBERS},
-    {"candidates", 'n', "N", EVAL_DEFAULT_CANDIDATES_STR, "how many candidate moves to list",
+    {CLI_TOP_NAME, CLI_TOP_SHORT, "N", EVAL_DEFAULT_CANDIDATES_STR, "list the N best candidate moves",
      NULL, OPT_CANDIDATES},
+    {"candidates", 0, "N", CLI_TOP_NAME, NULL, NULL, OPT_CANDIDATES}, /* the old name */
     {"explain", 0, NULL, NULL, "list each shape with its direction, line and pattern", NULL,
      OPT_EXPLAIN},
     {"point", 0, "POINT", NULL, "show the full valuation of one point", NULL, OPT_POINT},
@@ -47,7 +48,7 @@ typedef struct {
     Cli cli;
     bool diagram;          /* --format diagram */
     bool numbers;          /* --numbers: move numbers in diagrams */
-    int candidates;        /* -n */
+    int candidates;        /* -n, --top */
     bool explain;          /* --explain */
     const char *point;     /* --point, as given */
     ShapeSet *shapes;      /* --shapes, compiled */
@@ -66,7 +67,7 @@ static bool eval_option(void *ctx, int id, const char *arg) {
         }
         return true;
     case OPT_CANDIDATES:
-        if (!cli_int(&ev->cli, "candidates", arg, 0, EVAL_MAX_CANDIDATES, &v)) return false;
+        if (!cli_int(&ev->cli, CLI_TOP_NAME, arg, 0, EVAL_MAX_CANDIDATES, &v)) return false;
         ev->candidates = (int)v;
         return true;
     case OPT_EXPLAIN: ev->explain = true; return true;
@@ -322,8 +323,8 @@ int main(int argc, char **argv) {
     Eval ev = {0};
     ev.candidates = EVAL_DEFAULT_CANDIDATES;
     int first = cli_parse(&ev.cli, &EVAL_PROGRAM, argc, argv, eval_option, &ev);
+    if (ev.diagram && ev.cli.json) cli_conflict(&ev.cli, "format diagram", "json"); /* two outputs */
     cli_for_each_position(&ev.cli, argv + first, eval_position, &ev);
-    out_flush(&ev.cli);
     shapeset_free(ev.shapes);
-    return cli_exit_status(&ev.cli);
+    cli_exit(&ev.cli, cli_exit_status(&ev.cli));
 }

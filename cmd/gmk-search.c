@@ -23,9 +23,10 @@ static const CliOption SEARCH_OPTIONS[] = {
     {"depth", 'd', "N", NULL, "search to depth N (plies), 1..100 (no limit given: depth 10)", NULL,
      OPT_DEPTH},
     {"nodes", 0, "N", NULL, "stop after about N nodes", NULL, OPT_NODES},
-    {"time", 0, "TIME", NULL, "time per move (seconds, or with a unit: 500ms, 2s)", NULL, OPT_TIME},
+    {"time", 0, "TIME", NULL, "time per move (seconds, or with a unit: 500ms, 2s), at most " CLI_STR(CLI_TIME_MAX_S) " s", NULL, OPT_TIME},
     {"threads", 't', "N", "1", "search threads (lazy SMP), 1..64", NULL, OPT_THREADS},
-    {"multipv", 0, "N", "1", "search the N best moves, 1..16", NULL, OPT_MULTIPV},
+    {CLI_TOP_NAME, CLI_TOP_SHORT, "N", "1", "search the N best moves (multi-PV), 1..16", NULL, OPT_MULTIPV},
+    {"multipv", 0, "N", CLI_TOP_NAME, NULL, NULL, OPT_MULTIPV}, /* the old name (UCI's MultiPV) */
     {"memory", 'm', "MB", "64", "transposition table size in MB", NULL, OPT_HASH},
     {"hash", 0, "MB", "memory", NULL, NULL, OPT_HASH}, /* the old name */
     {"verbose", 'v', NULL, NULL, "one info line per completed depth on stderr", NULL, OPT_VERBOSE},
@@ -115,14 +116,14 @@ static bool search_option(void *ctx, int id, const char *arg) {
         if (!cli_int(&pg->cli, "nodes", arg, 1, 4000000000000L, &v)) return false;
         pg->lim.nodes = (uint64_t)v;
         return true;
-    case OPT_TIME: return cli_duration(&pg->cli, "time", arg, 1000, 86400000, &pg->lim.time_ms);
+    case OPT_TIME: return cli_duration(&pg->cli, "time", arg, 1000, CLI_TIME_MAX_MS, &pg->lim.time_ms);
     case OPT_BENCH_ORIGIN: return cli_origin(&pg->cli, arg, &pg->bench_origin);
     case OPT_THREADS:
         if (!cli_int(&pg->cli, "threads", arg, 1, SEARCH_THREADS_MAX, &v)) return false;
         pg->lim.threads = (int)v;
         return true;
     case OPT_MULTIPV:
-        if (!cli_int(&pg->cli, "multipv", arg, 1, SEARCH_MULTIPV_MAX, &v)) return false;
+        if (!cli_int(&pg->cli, CLI_TOP_NAME, arg, 1, SEARCH_MULTIPV_MAX, &v)) return false;
         pg->lim.multipv = (int)v;
         return true;
     case OPT_HASH:
@@ -450,6 +451,7 @@ int main(int argc, char **argv) {
     const char *base = strrchr(argv[0], '/');
     pg.gomocup = strncmp(base ? base + 1 : argv[0], "pbrain-", 7) == 0;
     int first = cli_parse(&pg.cli, &SEARCH_PROGRAM, argc, argv, search_option, &pg);
+    if (pg.book_path && pg.no_book) cli_conflict(&pg.cli, "book", "no-book");
     bool bench = pg.cli.command != NULL;
     GmkStatus st;
     pg.search = search_new(bench ? 16 : pg.hash_mb, &st);
@@ -481,7 +483,7 @@ int main(int argc, char **argv) {
             return EXIT_FAILURE_RUN;
         }
         if (pg.lim.multipv > 1)
-            cli_error(&pg.cli, "--book: not used with --multipv %d (a book gives one move); searching instead",
+            cli_error(&pg.cli, "--book: not used with --top %d (a book gives one move); searching instead",
                       pg.lim.multipv);
     }
     Book *defaults[RULE_NB] = {NULL};

@@ -27,6 +27,7 @@ set -u
 
 LAYERS='
 core            core/gmk_core.h core/core.c core/bigmem.h core/bigmem.c core/tempfiles.h core/tempfiles.c
+                core/outfile.c
 board           board/gmk_board.h board/gmk_shapes.h board/gmk_notation.h board/catalog.h board/shapes.h
                 board/zobrist.h board/board.h board/catalog.c board/shape_build.c board/shapes.c
                 board/zobrist.c board/board.c board/notation.c

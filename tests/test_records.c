@@ -131,11 +131,14 @@ static void test_pgn_samples(void **state) {
     }
     assert_true(fives > MAX_GAMES * 3 / 4); /* the last stone is mostly the winner's */
     free(got);
+    /* the default rule freestyle: the tags [Site "PlayOK"] and [GameType
+     * "61,15"] say standard on 15x15 (PlayOK's gomoku: an overline does not
+     * win), so the two games that go on after an overline are good */
     got = read_shared("evacoregen6.pgn.txt", RECORD_PGN, RULE_FREESTYLE, false);
-    assert_int_equal(got->bad, 3); /* and two overlines under freestyle */
-    assert_int_equal(got->err[0].line, 2206);
-    assert_int_equal(got->err[1].line, 2954);
-    assert_int_equal(got->err[2].line, 3929);
+    assert_int_equal(got->bad, 1);
+    assert_int_equal(got->err[0].line, 2954);
+    assert_int_equal(got->first[0].rule, RULE_STANDARD);
+    assert_int_equal(got->first[0].size, 15);
     free(got);
     got = read_shared("runglathap.pgn.txt", RECORD_PGN, RULE_STANDARD, false);
     assert_int_equal(got->good, 18);
@@ -295,6 +298,44 @@ static void test_pgn_broken(void **state) {
     assert_int_equal(got->err[0].line, 4);
     assert_int_equal(got->err[1].status, GMK_ERR_OFFBOARD);
     assert_int_equal(got->err[1].line, 9);
+    free(got);
+}
+
+/* The rules as the field's tools write them (issue 54): c-gomoku-cli's and
+ * Piskvork's numeric SGF RU (0 freestyle, 1 standard, 4 renju, 8 caro: not
+ * known), the rule line at the end of a psq game, PlayOK's tags; a PGN game
+ * cut short before its result is malformed. */
+static void test_rule_codes(void **state) {
+    (void)state;
+    Got *got = read_str("(;GM[4]SZ[15]RU[0];B[hh])(;GM[4]SZ[15]RU[1];B[hh])(;GM[4]SZ[15]RU[4];B[hh])"
+                        "(;GM[4]SZ[15]RU[5];B[hh])(;GM[4]SZ[15]RU[8];B[hh])(;GM[4]SZ[15]RU[Renju];B[hh])\n",
+                        RECORD_SGF, RULE_STANDARD);
+    assert_int_equal(got->good, 5);
+    assert_int_equal(got->bad, 1); /* RU[8]: caro */
+    Rule want[5] = {RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU, RULE_RENJU, RULE_RENJU};
+    for (int i = 0; i < 5; i++) assert_int_equal(got->first[i].rule, want[i]);
+    free(got);
+    /* Gomocup's psq: names, the end code (-1, 0: not a rule), "CODE,DIVISION" */
+    got = read_str("Piskvorky 15x15, 7:7, 0\n8,8,10\n9,9,10\nA.zip\nB.zip\n-1\n4,Renju_1\n"
+                   "Piskvorky 15x15, 7:7, 0\n8,8,10\nA.zip\nB.zip\n0\n1,Standard15\n"
+                   "Piskvorky 15x15, 7:7, 0\n8,8,10\n0\n8,Caro\n",
+                   RECORD_PSQ, RULE_FREESTYLE);
+    assert_int_equal(got->good, 2);
+    assert_int_equal(got->bad, 1);
+    assert_int_equal(got->first[0].rule, RULE_RENJU);
+    assert_int_equal(got->first[1].rule, RULE_STANDARD);
+    assert_int_equal(got->err[0].line, 17);
+    free(got);
+    got = read_str("[Site \"PlayOK\"]\n[GameType \"61,15\"]\n\n1. h8 i9 2. h9 1-0\n\n"
+                   "[Site \"PlayOK\"]\n[Rule \"renju\"]\n\n1. h8 i9 2. h9 1-0\n\n"
+                   "[Site \"PlayOK\"]\n\n1. h8 i9 2. h9 i10 3.\n",
+                   RECORD_PGN, RULE_FREESTYLE);
+    assert_int_equal(got->good, 2);
+    assert_int_equal(got->first[0].rule, RULE_STANDARD);
+    assert_int_equal(got->first[1].rule, RULE_RENJU);
+    assert_int_equal(got->bad, 1); /* the last game ends without its result */
+    assert_int_equal(got->err[0].status, GMK_ERR_SYNTAX);
+    assert_int_equal(got->err[0].line, 13); /* its last move */
     free(got);
 }
 
@@ -538,7 +579,7 @@ int main(void) {
         cmocka_unit_test(test_pgn_broken),   cmocka_unit_test(test_sgf_broken),
         cmocka_unit_test(test_psq_broken),   cmocka_unit_test(test_rif),
         cmocka_unit_test(test_guess_and_names), cmocka_unit_test(test_stream),
-        cmocka_unit_test(test_fuzz),
+        cmocka_unit_test(test_fuzz),         cmocka_unit_test(test_rule_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,9 +121,6 @@ GmkStatus book_entry_at(Book *bk, uint32_t blk, uint32_t e, const BookEntry **ou
 /* Name of the file bk was opened from. */
 const char *book_path(const Book *bk);
 
-/* Creates a fresh temporary file beside path (mode 0666 less the umask);
- * returns its descriptor and its malloc'ed name, or -1 with errno. */
-int book_tmp_open(const char *path, char **tmp_out);
 
 /* Fills err (may be NULL) and returns st. */
 GmkStatus book_fail(BookError *err, GmkStatus st, const char *fmt, ...)

@@ -171,6 +171,8 @@ void book_builder_free(BookBuilder *bb) {
 
 uint64_t book_builder_games(const BookBuilder *bb) { return bb->games; }
 
+uint64_t book_builder_entries(const BookBuilder *bb) { return bb->count; }
+
 void book_builder_set_progress(BookBuilder *bb, BookProgressFn fn, void *ctx) {
     bb->progress = fn;
     bb->progress_ctx = ctx;

@@ -199,54 +199,19 @@ static void w_write(BookWriter *w, const void *buf, size_t n) {
     }
 }
 
-int book_tmp_open(const char *path, char **tmp_out) {
-    size_t n = strlen(path) + 40;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        errno = ENOMEM;
-        return -1;
-    }
-    /* O_EXCL with a fresh name (mkstemp would ignore the umask: mode 0600) */
-    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t r = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid() << 20 ^ (uint64_t)(uintptr_t)tmp;
-    for (int tries = 0; tries < 100; tries++) {
-        char suffix[9];
-        for (int i = 0; i < 8; i++) {
-            suffix[i] = digits[r % 36];
-            r /= 36;
-        }
-        suffix[8] = '\0';
-        r = r * 6364136223846793005ULL + 1442695040888963407ULL + (uint64_t)tries;
-        snprintf(tmp, n, "%s.tmp.%s", path, suffix);
-        sigset_t old;
-        temp_signals_block(&old);
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        int e = errno;
-        if (fd >= 0) temp_register(tmp, false);
-        temp_signals_restore(&old);
-        if (fd >= 0) {
-            *tmp_out = tmp;
-            return fd;
-        }
-        errno = e;
-        if (errno != EEXIST) break;
-    }
-    int e = errno;
-    free(tmp);
-    errno = e;
-    return -1;
-}
-
 BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *err) {
+    const char *refusal = gmk_output_refusal(path);
+    if (refusal) {
+        book_fail(err, GMK_ERR_ARG, "%s is %s, not a regular file: not written", path, refusal);
+        return NULL;
+    }
     BookWriter *w = calloc(1, sizeof *w);
-    if (!w || !(w->path = strdup(path))) {
+    if (!w || !(w->path = gmk_output_target(path))) { /* a link: the file it leads to */
         free(w);
         book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    w->fd = book_tmp_open(path, &w->tmp);
+    w->fd = gmk_output_temp(w->path, &w->tmp);
     if (w->fd < 0) {
         int e = errno;
         book_fail(err, GMK_ERR_IO, "%s: cannot create a temporary file: %s", path, strerror(e));

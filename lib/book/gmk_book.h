@@ -152,6 +152,7 @@ GmkStatus book_builder_add_node(BookBuilder *bb, const Board *b, Move m, unsigne
                                 const char *comment, size_t comment_len, const char *label,
                                 size_t label_len);
 uint64_t book_builder_games(const BookBuilder *bb); /* records counted so far */
+uint64_t book_builder_entries(const BookBuilder *bb); /* distinct (position, move) entries so far */
 /* Progress of a long book operation: done of total entries so far; called
  * now and then (every 65,536 entries), and once at the end with done == total. */
 typedef void (*BookProgressFn)(void *ctx, uint64_t done, uint64_t total);

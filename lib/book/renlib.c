@@ -351,8 +351,13 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
     if (book_info(bk)->size != LIB_SIZE)
         return book_fail(err, GMK_ERR_SIZE, "RenLib libraries are 15x15, the book is %dx%d",
                          book_info(bk)->size, book_info(bk)->size);
+    const char *refusal = gmk_output_refusal(path);
+    if (refusal)
+        return book_fail(err, GMK_ERR_ARG, "%s is %s, not a regular file: not written", path, refusal);
+    char *target = gmk_output_target(path); /* a link: the file it leads to */
+    if (!target) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
     char *tmp = NULL;
-    int fd = book_tmp_open(path, &tmp);
+    int fd = gmk_output_temp(target, &tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
         int e = errno;
@@ -362,6 +367,7 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
         }
         temp_unregister(tmp);
         free(tmp);
+        free(target);
         return book_fail(err, GMK_ERR_IO, "%s: %s", path, strerror(e));
     }
     Export x = {bk, f, board_new_flags(LIB_SIZE, book_info(bk)->rule, BOARD_LIGHT), {0}, GMK_OK, err};
@@ -382,10 +388,11 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
     int e = errno;
     if (fclose(f) != 0) wok = false;
     if (x.st == GMK_OK && !wok) x.st = book_fail(err, GMK_ERR_IO, "%s: write failed: %s", path, strerror(e));
-    if (x.st == GMK_OK && rename(tmp, path) != 0)
+    if (x.st == GMK_OK && rename(tmp, target) != 0)
         x.st = book_fail(err, GMK_ERR_IO, "%s: %s", path, strerror(errno));
     if (x.st != GMK_OK) unlink(tmp);
     temp_unregister(tmp);
     free(tmp);
+    free(target);
     return x.st;
 }

@@ -66,6 +66,25 @@ const char *gmk_strerror(GmkStatus st);
  * the library is not to be used after it. */
 void gmk_temp_cleanup(void);
 
+/* Outputs (lib/core/outfile.c). Only regular files are ever written: NULL
+ * when path may be written (nothing there yet, a regular file or a link to
+ * one), else what it is instead ("a directory", "a FIFO", "a character
+ * device", ...), for a message; nothing is written then. */
+const char *gmk_output_refusal(const char *path);
+/* The file that writing path replaces: path itself, or the file a symbolic
+ * link at path leads to (so that the link survives the replace). Allocated
+ * (free() it); NULL when out of memory. */
+char *gmk_output_target(const char *path);
+/* Creates a fresh temporary file beside path ("PATH.tmp.XXXXXXXX", mode
+ * 0666 less the umask), registered for gmk_temp_cleanup(); returns its
+ * descriptor and its allocated name, or -1 with errno. The writer renames
+ * it over path when the whole file is written, or unlinks it; either way
+ * it unregisters it (temp_unregister) before freeing the name. */
+int gmk_output_temp(const char *path, char **tmp_out);
+/* Unregisters a temporary path made by gmk_output_temp() (after the rename
+ * or the unlink, before the name is freed). */
+void gmk_output_temp_done(const char *tmp);
+
 /* ---- rules and names ---------------------------------------------------- */
 
 const char *rule_name(Rule r);                 /* "freestyle", "standard", "renju" */

@@ -105,6 +105,13 @@ typedef struct {
  * GMK_ERR_IO, GMK_ERR_NOMEM or GMK_ERR_FORMAT (see RecordStream.what). */
 GmkStatus records_read_stream(FILE *f, const RecordOptions *opt, size_t chunk, const RecordSink *sink,
                               RecordStream *rs);
+/* Is the start of a file (its first n bytes; RECORDS_BINARY_LOOK are
+ * looked at) binary data rather than text: a NUL byte, or control
+ * characters (other than TAB, newlines, FF, VT, ESC) in more than one byte
+ * in 8? records_read_stream() then stops at once: GMK_ERR_FORMAT, what
+ * "binary data". */
+#define RECORDS_BINARY_LOOK 65536
+bool records_is_binary(const char *buf, size_t n);
 /* The rule and size stated by the first record of buf, the first n bytes
  * of a file (whole: all of it), read with opt: true with *rule and *size
  * set when there is one. Move lists state neither: false. */

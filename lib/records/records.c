@@ -79,6 +79,20 @@ bool rec_rule_from_name(const char *s, size_t len, Rule *out) {
     return false;
 }
 
+int rec_rule_from_code(const char *s, size_t len, Rule *out) {
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) i++;
+    size_t d = i;
+    long v = 0;
+    while (i < len && s[i] >= '0' && s[i] <= '9' && v < 1000) v = v * 10 + (s[i++] - '0');
+    size_t e = i;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) i++;
+    if (e == d || i != len) return -1;    /* not a number */
+    if (v > 15 || (v & 8)) return 0;      /* caro (8) and codes beyond Piskvork's bits */
+    *out = v & 4 ? RULE_RENJU : v & 1 ? RULE_STANDARD : RULE_FREESTYLE; /* 2: continuous, no rule of its own */
+    return 1;
+}
+
 /* ---- shared record machinery -------------------------------------------- */
 
 long rec_line(RecordReader *rr, size_t ofs) {

@@ -50,6 +50,12 @@ void rec_finish(RecordReader *rr, size_t start, int size, Rule rule, GameResult 
 /* Rule named by a record ("Renju", "RIF", "Soosyrv-8", "Gomoku", "Standard"
  * ...); false if the name is not known. */
 bool rec_rule_from_name(const char *s, size_t len, Rule *out);
+/* Rule given as a number, as Gomocup tools write it (c-gomoku-cli's SGF RU,
+ * the rule line of a psq file, the protocol's INFO rule): Piskvork's bits,
+ * 1 exactly five, 2 continuous game, 4 renju, 8 caro; so 0 freestyle,
+ * 1 standard, 4 renju (2 and 3 as 0 and 1). 1 with *out set; 0 for a code
+ * naming no rule gmk knows (caro); -1 when s is not a number. */
+int rec_rule_from_code(const char *s, size_t len, Rule *out);
 
 /* The line-based readers (records_text.c). */
 void records_read_moves(RecordReader *rr);

@@ -130,7 +130,8 @@ static bool sgf_property(RecordReader *rr, SgfTree *t, int *k, const char *id, s
         t->gm = (int)strtol(len < 8 ? v : "0", NULL, 10);
         if (len >= 8) t->gm = -1;
     } else if (idlen == 2 && id[0] == 'R' && id[1] == 'U') {
-        if (!rec_rule_from_name(v, len, &t->rule))
+        int code = rec_rule_from_code(v, len, &t->rule); /* RU[4]: Gomocup's numbers */
+        if (code == 0 || (code < 0 && !rec_rule_from_name(v, len, &t->rule)))
             snprintf(t->rule_bad, sizeof t->rule_bad, "%.*s", (int)(len < 32 ? len : 32), v);
     } else if (idlen == 2 && id[0] == 'R' && id[1] == 'E') {
         t->result = sgf_result(v, len);

@@ -70,7 +70,20 @@ static const char *not_records(const char *buf, size_t n) {
     if (n >= 8 && memcmp(buf, "GMKBOOK", 8) == 0) return "a gmk book, not game records (use gmk-book merge)";
     if (n >= 8 && memcmp(buf, "\xffRenLib\xff", 8) == 0)
         return "a RenLib library, not game records (use gmk-book import)";
+    if (records_is_binary(buf, n)) return "binary data";
     return NULL;
+}
+
+bool records_is_binary(const char *buf, size_t n) {
+    size_t look = n < RECORDS_BINARY_LOOK ? n : RECORDS_BINARY_LOOK, ctrl = 0;
+    for (size_t i = 0; i < look; i++) {
+        unsigned char c = (unsigned char)buf[i];
+        if (c == 0) return true;
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1b) ||
+            c == 0x7f)
+            ctrl++;
+    }
+    return look >= 16 && ctrl * 8 > look;
 }
 
 /* Skips a UTF-8 byte order mark at the start of buf (n bytes). */

@@ -96,7 +96,12 @@ void records_read_moves(RecordReader *rr) {
                 continue;
             }
         }
-        if (moves_tokens(rr, s, flen, start)) rec_finish(rr, start, o->size, o->rule, result, 0);
+        if (!moves_tokens(rr, s, flen, start)) continue;
+        if (rr->n == 0) { /* "\t1-0": a result and no game (a binary file's "lines") */
+            rec_error(rr, start, GMK_ERR_SYNTAX, "a game without moves");
+            continue;
+        }
+        rec_finish(rr, start, o->size, o->rule, result, 0);
     }
 }
 
@@ -165,6 +170,8 @@ void records_read_pgn(RecordReader *rr) {
         size_t start = i;
         GameResult tag_result = RESULT_UNKNOWN;
         Rule rule = o->rule;
+        bool rule_tag = false;  /* a Rule / Variant tag was read (it wins over Site) */
+        int size = o->size;     /* a GameType tag's board size, else the default */
         char rule_bad[40] = ""; /* a Rule / Variant tag naming no rule gmk knows */
         size_t rule_bad_at = 0;
         /* tag section */
@@ -184,6 +191,13 @@ void records_read_pgn(RecordReader *rr) {
                     snprintf(rule_bad, sizeof rule_bad, "%.32s", val);
                     rule_bad_at = i;
                 }
+                rule_tag = true;
+            } else if (strcasecmp(name, "Site") == 0 && strcasecmp(val, "PlayOK") == 0 && !rule_tag) {
+                rule = RULE_STANDARD; /* PlayOK's gomoku: exactly five wins, an overline does not */
+            } else if (strcasecmp(name, "GameType") == 0) { /* PlayOK: "61,15": game, board size */
+                const char *comma = strchr(val, ',');
+                long sz = comma ? strtol(comma + 1, NULL, 10) : 0;
+                if (sz >= BOARD_MIN && sz <= BOARD_MAX) size = (int)sz;
             }
             i = skip_space(s, next, len);
         }
@@ -251,7 +265,7 @@ void records_read_pgn(RecordReader *rr) {
                 int used;
                 char tok[4] = {0};
                 memcpy(tok, w, k < 3 ? k : 3);
-                GmkStatus st = notation_parse_point(tok, o->size, ORIGIN_BOTTOM, &m, &used);
+                GmkStatus st = notation_parse_point(tok, size, ORIGIN_BOTTOM, &m, &used);
                 if (st == GMK_ERR_OFFBOARD && (size_t)used == k) rec_push(rr, MOVE_OFFBOARD, t);
                 else if (st == GMK_OK && (size_t)used == k) rec_push(rr, m, t);
                 else {
@@ -277,9 +291,14 @@ void records_read_pgn(RecordReader *rr) {
             rec_error(rr, rule_bad_at, GMK_ERR_ARG, "rule '%s' is not freestyle, standard or renju", rule_bad);
             continue;
         }
+        if (!done) { /* every PGN game ends with its result: this one was cut short */
+            rec_error(rr, rr->n > 0 ? rr->ofs[rr->n - 1] : start, GMK_ERR_SYNTAX,
+                      "the move text ends without a result (1-0, 0-1, 1/2-1/2, *): a game cut short");
+            continue;
+        }
         result = pgn_seat_result(result, choice_slot, chose_black);
         rr->strict_result = true;
-        rec_finish(rr, start, o->size, rule, result, 0);
+        rec_finish(rr, start, size, rule, result, 0);
         rr->strict_result = false;
     next_game:;
     }
@@ -338,11 +357,40 @@ void records_read_psq(RecordReader *rr) {
             else rec_push(rr, point_make((int)x - 1, size - (int)y), i);
             i = eol + 1;
         }
+        /* after the moves: the programs' names, the end code, and in
+         * Gomocup's files a rule line "CODE,DIVISION" ("0,Freestyle15_1";
+         * codes 0 freestyle, 1 standard, 4 renju), up to the next header */
+        Rule rule = rr->opt->rule;
+        int code = -1;
+        size_t code_at = i, code_len = 0;
+        for (size_t k = i; k < len;) {
+            nl = memchr(s + k, '\n', len - k);
+            eol = nl ? (size_t)(nl - s) : len;
+            if (eol - k >= 8 && strncasecmp(s + k, "Piskvork", 8) == 0) break;
+            Rule r;
+            const char *comma = memchr(s + k, ',', eol - k);
+            size_t after = comma ? (size_t)(comma - s) + 1 : eol;
+            while (after < eol && s[after] == ' ') after++;
+            int c = comma && after < eol && isalpha((unsigned char)s[after])
+                        ? rec_rule_from_code(s + k, (size_t)(comma - s) - k, &r) : -1;
+            if (c >= 0) {
+                code = c;
+                code_at = k;
+                code_len = eol - k;
+                if (c > 0) rule = r;
+            }
+            k = eol + 1;
+        }
         if (!size_ok) {
             rec_error(rr, start, GMK_ERR_SIZE, "board %ldx%ld: only square boards of %d..%d",
                       w, h, BOARD_MIN, BOARD_MAX);
             continue;
         }
-        rec_finish(rr, start, size, rr->opt->rule, RESULT_UNKNOWN, 0);
+        if (code == 0) {
+            rec_error(rr, code_at, GMK_ERR_ARG, "rule code '%.*s' is not freestyle (0), standard (1) or renju (4)",
+                      (int)(code_len < 8 ? code_len : 8), s + code_at);
+            continue;
+        }
+        rec_finish(rr, start, size, rule, RESULT_UNKNOWN, 0);
     }
 }

@@ -33,8 +33,7 @@ The record says renju (RU[Soosyrv-8]), so without -r the book is renju; a
   2018_Yixin_vs_QiGuan_5games.sgf:15: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:23: game skipped: rule renju, the book's is freestyle (see --rule)
   2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
-  gmk-book: no game read: every record was bad
-  gmk-book: f.book: not written (an input failed; the old file is kept)
+  gmk-book: f.book: not written (no game read: every record was bad)
   $ gmk-book build -q -r renju -o y.book "$GMK_SHARED"/games/2018_Yixin_vs_QiGuan_5games.sgf 2>&1 | sed 's|.*/||'
   2018_Yixin_vs_QiGuan_5games.sgf:36: record 5: move 112 (W[nf] = n10) is already occupied by move 85
   $ printf 'h8\n' | gmk-book probe y.book

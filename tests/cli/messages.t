@@ -5,9 +5,8 @@ once; a bad diagram character is one error (diagram-numbers.t).
 
   $ printf 'h8 h9\t\002\n' | gmk-book build -q -o a.book
   gmk-book: <stdin>:1: record 1: '\x02' is not a result (1-0, 0-1, 1/2-1/2, black, white, draw, ?)
-  gmk-book: no game read: every record was bad
-  gmk-book: a.book: not written (an input failed; the old file is kept)
-  [2]
+  gmk-book: a.book: not written (no game read: every record was bad)
+  [1]
   $ printf 'h8 \001\n' | gmk-eval -n 0
   gmk-eval: <stdin>:1: bad coordinate '\x01'
   [1]

@@ -16,5 +16,5 @@ says so.
 
   $ printf 'h8 h9 h10\t1-0\n' > g.txt; gmk-book build -q -o g.book g.txt
   $ echo 'h8 h9' | gmk-search --book g.book --multipv 2 --depth 2 | cut -f2 | grep -c '[a-o][0-9]'
-  gmk-search: --book: not used with --multipv 2 (a book gives one move); searching instead
+  gmk-search: --book: not used with --top 2 (a book gives one move); searching instead
   1

@@ -44,12 +44,13 @@ A missing input (exit status 2).
   kept
   0
 
-A bad input: records none of which is a game, a book or a library given to
-build, a truncated book, a library that is not one.
+A bad input: records none of which is a game (exit 1: nothing read, issue
+54), a book or a library given to build, a truncated book, a library that is
+not one (exit 2).
 
   $ head -c 3000 /dev/zero | tr '\0' 'z' | fold -w 60 > junk.txt; head -c 2000 big.book > cut.book; head -c 2000 big.lib > cut.lib
   $ . ./h.sh; keep; gmk-book build -q -o out.book junk.txt 2>/dev/null; echo $?; same
-  2
+  1
   kept
   0
   $ . ./h.sh; keep; gmk-book build -q -o out.book games.txt big.book 2>/dev/null; echo $?; same

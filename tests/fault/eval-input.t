@@ -24,18 +24,30 @@ A line just under the limit is read (and is a position of too many moves).
   h8	white	-
   [1]
 
-NUL bytes anywhere in a line, a line of one NUL, a NUL on the last line
-without a newline.
+NUL bytes in a text file (its first line is text): anywhere in a line, a
+line of one NUL, a NUL on the last line without a newline.
 
-  $ set -o pipefail; printf '\0\n\0h8\nh8\0\nh8 \0 i9\ni9\nh8\t\0carried\n\0' | gmk-eval 2>&1 | cut -f1-3
-  gmk-eval: <stdin>:1: NUL byte in line
+  $ set -o pipefail; printf 'h9\n\0\n\0h8\nh8\0\nh8 \0 i9\ni9\nh8\t\0carried\n\0' | gmk-eval 2>&1 | cut -f1-3
+  h9	white	-
   gmk-eval: <stdin>:2: NUL byte in line
   gmk-eval: <stdin>:3: NUL byte in line
   gmk-eval: <stdin>:4: NUL byte in line
+  gmk-eval: <stdin>:5: NUL byte in line
   i9	white	-
-  gmk-eval: <stdin>:6: NUL byte in line
   gmk-eval: <stdin>:7: NUL byte in line
+  gmk-eval: <stdin>:8: NUL byte in line
   [1]
+
+A file whose first line is binary (a NUL byte, or mostly control bytes) is
+binary data: said once, the file skipped, the next file read (issue 54).
+
+  $ printf '\0\nh8\n' > nul.txt; printf '\001\002\003\004 h8\nh8\n' > ctl.txt; printf 'h8\n' > ok.txt
+  $ gmk-eval nul.txt ctl.txt ok.txt | cut -f1-2
+  gmk-eval: nul.txt: binary data, skipped
+  gmk-eval: ctl.txt: binary data, skipped
+  h8	white
+  $ gmk-eval nul.txt > /dev/null 2>&1; echo $?
+  1
 
 Invalid UTF-8 and control bytes: the reason shows the byte, in ASCII.
 
@@ -73,17 +85,35 @@ input or by a bad line.
   h8	white	-
   [1]
 
-Binary garbage (deterministic bytes, all 256 values) and a program file: one
-report per bad line, reports in order, good lines printed, exit status 1.
+A diagram bigger than any board: one error, not one per row (issue 54).
+
+  $ awk 'BEGIN { for (r = 0; r < 30; r++) { l = ""; for (c = 0; c < 30; c++) l = l (r == c ? "x" : "."); print l }; print ""; print "h8" }' > big.txt
+  $ set -o pipefail; gmk-eval big.txt | cut -f1-2
+  gmk-eval: big.txt:1: diagram of 30 rows of up to 30 cells: boards are 5x5 to 22x22
+  h8	white
+  [1]
+
+Binary garbage (deterministic bytes, all 256 values) and a program file:
+one line, "binary data, skipped", exit status 1 (issue 54: it was a report
+for each of thousands of "lines").
 
   $ . "$TESTDIR/lib.sh"; garbage 200000 > garbage.bin; check_stream gmk-eval garbage.bin
   stream ok (status 1)
-  $ . "$TESTDIR/lib.sh"; check_stream gmk-eval garbage.bin --json -r renju -s 9 --origin top
+  $ head -c 300000 "$GMK_BIN/gmk-eval" > elf.bin; gmk-eval elf.bin; gmk-eval < elf.bin
+  gmk-eval: elf.bin: binary data, skipped
+  gmk-eval: <stdin>: binary data, skipped
+  [1]
+
+The same garbage after a first line of text: one report per bad line, in
+order, the first 30 of a file shown and the rest summed up in one line, good
+lines printed, exit status 1.
+
+  $ . "$TESTDIR/lib.sh"; { echo h8; garbage 200000; } > mixed.bin; check_stream gmk-eval mixed.bin
   stream ok (status 1)
-  $ . "$TESTDIR/lib.sh"; head -c 300000 "$GMK_BIN/gmk-eval" > elf.bin; check_stream gmk-eval elf.bin
+  $ . "$TESTDIR/lib.sh"; check_stream gmk-eval mixed.bin --json -r renju -s 9 --origin top
   stream ok (status 1)
-  $ . "$TESTDIR/lib.sh"; check_stream gmk-eval elf.bin --json --to-move white
-  stream ok (status 1)
+  $ { echo h8; head -c 300000 "$GMK_BIN/gmk-eval"; } > elf2.bin; gmk-eval elf2.bin 2>&1 >/dev/null | tail -1
+  gmk-eval: elf2.bin: [0-9]+ more bad lines not shown (re)
 
 Unreadable files (missing, a directory) exit 2 after every other file has
 been processed, each reported once; stdin still read.

@@ -6,6 +6,8 @@
 #   any input, however broken: it ends by itself (exit 0 or 1, not a crash or
 #   a sanitizer report); every stderr line is one "PROG: <stdin>:LINE: reason"
 #   report in printable ASCII, lines in increasing order and inside the input;
+#   or "PROG: <stdin>: binary data, skipped" (the whole input) or
+#   "PROG: <stdin>: N more bad lines not shown" (past the first 30);
 #   every stdout line starts with a normalised position (a-v, digits, "--";
 #   "-" the empty board),
 #   or is a JSON object whose first member is one;
@@ -29,6 +31,7 @@ check_stream() {
             pre = prog ": <stdin>:"
             if (substr($0, 1, length(pre)) != pre) { complain("stray stderr line: " $0); next }
             rest = substr($0, length(pre) + 1)
+            if (rest ~ /^ binary data, skipped$/ || rest ~ /^ [0-9]+ more bad lines not shown$/) next
             if (rest !~ /^[0-9]+: [ -~]+$/) { complain("bad report: " $0); next }
             ln = rest + 0
             if (ln <= last || ln > lines) complain("report line " ln " out of order or range")

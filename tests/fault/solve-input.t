@@ -7,6 +7,8 @@ its own output path. check_stream and garbage come from lib.sh.
   stream ok (status 1)
   $ . "$TESTDIR/lib.sh"; head -c 200000 "$GMK_BIN/gmk-solve" > elf.bin; check_stream gmk-solve elf.bin --all --nodes 2000
   stream ok (status 1)
+  $ . "$TESTDIR/lib.sh"; { echo h8; garbage 100000; } > mixed.bin; check_stream gmk-solve mixed.bin --nodes 2000
+  stream ok (status 1)
 
 Bad lines between good ones: one report each, the others solved.
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/gmk_notation.h"
 #include "core/bigmem.h"
 #include "solve.h"
 
@@ -46,6 +47,7 @@ Solver *solver_new(size_t memory) {
     s->vcf.pos = &s->pos;
     s->dfpn.pos = &s->pos;
     s->dfpn.vcf = &s->vcf;
+    s->dfpn.collect = vct_collect;
     s->proof.pos = &s->pos;
     s->proof.vcf = &s->vcf;
     s->proof.dfpn = &s->dfpn;

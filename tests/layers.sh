@@ -39,7 +39,7 @@ solve.vcf       solve/vcf.h solve/vcf_gen.c solve/vcf.c
 solve.dfpn      solve/vct.h solve/vct_table.c solve/vct.c solve/vct_walk.c
 solve.proof     solve/solve_tree.h solve/solve_tree.c solve/proof.h solve/proof.c
 solve.checker!  solve/solve_check.h solve/solve_check_rules.c solve/solve_check.c
-solve.top       solve/solve.h solve/solve.c solve/solve_parallel.c
+solve.top       solve/solve.h solve/solve.c solve/solve_defend.c solve/solve_parallel.c
 records         records/gmk_records.h records/records.h records/records.c records/records_text.c
                 records/records_sgf.c records/records_stream.c
 book            book/gmk_book.h book/book.h book/book_items.h book/book_reader.h book/book_items.c

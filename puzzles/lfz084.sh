@@ -87,6 +87,7 @@ for kind in $sets; do
             return ""
         }
         { n++; res = val("result"); c[res]++
+          if (res == "nowin") nowins = nowins " " val("carry")
           if (res == "win" && val("verified") != "true") unchecked++
           ms[n] = val("ms") + 0; nd[n] = val("nodes") + 0 }
         function sort(a, m,   i, j, t) {
@@ -100,7 +101,7 @@ for kind in $sets; do
             printf "%-6s %5d %6d %6d %6d %5.1f%% %6s%% %9.1f %9.1f %9d %9d\n", kind, n, c["win"], c["nowin"],
                    c["unknown"], rate, bar, ms[med], ms[p99], nd[med], nd[p99]
             if (unchecked) printf "  %d wins were not checked\n", unchecked
-            if (c["nowin"]) printf "  %d nowin on puzzles that have a win\n", c["nowin"]
+            if (c["nowin"]) printf "  %d nowin on puzzles that have a win:%s\n", c["nowin"], nowins
             exit (rate < bar || unchecked || c["nowin"]) ? 1 : 0
         }' "$work/$kind.out" || status=1
     [ -z "$keep" ] || cp "$work/$kind.out" "$keep/$kind.jsonl"

@@ -220,6 +220,18 @@ static void json_moves(const Cli *cli, int size, const Move *m, int n) {
     putchar(']');
 }
 
+/* The narrower kind the user asked for, when any: "within" holds the
+ * limits under which a nowin was proven (--threes below the whole threat
+ * space, --max-moves). */
+static void json_within(const SolveOptions *o) {
+    bool threes = o->kind == SOLVE_VCT && o->threes < SOLVE_THREES_ALL;
+    if (!threes && !o->depth) return;
+    fputs(",\"within\":{", stdout);
+    if (threes) printf("\"threes\":%d", o->threes);
+    if (o->depth) printf("%s\"max_moves\":%d", threes ? "," : "", o->depth);
+    putchar('}');
+}
+
 /* ---- SGF ---------------------------------------------------------------- */
 
 /* SGF coordinates of p (rows from the top). */
@@ -306,6 +318,7 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
             fputs(",\"undecided\":", stdout);
             json_moves(cli, size, d->undecided, d->undecided_len);
         }
+        json_within(&sv->opt);
         printf(",\"nodes\":%llu,\"ms\":%.1f", (unsigned long long)d->nodes, d->ms);
         if (src->carry) {
             fputs(",\"carry\":", stdout);
@@ -397,6 +410,7 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
             fputs(",\"note\":", stdout);
             out_json_string(o->note, strlen(o->note));
         }
+        json_within(&sv->opt);
         printf(",\"verified\":%s,\"nodes\":%llu,\"ms\":%.1f", o->verified ? "true" : "false",
                (unsigned long long)o->nodes, o->ms);
         if (src->carry) {

@@ -78,3 +78,11 @@ gmk-search.
   gmk-solve: --time: '86401' is not a duration of 1 ms to 86400 s (a number of seconds, or with the unit ms or s)
   Try 'gmk-solve --help' for more information.
   [2]
+
+JSON says under which narrower limits, if any, a result holds.
+
+  $ gmk-solve -r renju -s 9 p.txt --vct --threes 1 --max-moves 9 --json | grep -o '"result":"[a-z]*".*"within":{[^}]*}'
+  "result":"nowin","line":[],"within":{"threes":1,"max_moves":9}
+  $ gmk-solve -r renju -s 9 p.txt --vct --json | grep -c within
+  0
+  [1]

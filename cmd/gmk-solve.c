@@ -34,7 +34,10 @@ enum {
 
 static const CliOption SOLVE_OPTIONS[] = {
     {"vcf", 0, NULL, NULL, "prove a win by continuous fours (the default)", NULL, OPT_VCF},
-    {"vct", 0, NULL, NULL, "prove a win by continuous threats (fours and threes)", NULL, OPT_VCT},
+    {"vct", 0, NULL, NULL,
+     "prove a win by continuous threats: fours, and moves after which the attacker would win by fours "
+     "(every such move by default: --threes)",
+     NULL, OPT_VCT},
     {"win", 'w', "N", NULL, "prove a win where the first N attacker moves are free (1..4)",
      "1 2 3 4", OPT_WIN},
     {"max-moves", 0, "N", NULL,

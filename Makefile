@@ -292,10 +292,12 @@ demo: all
 	@GMK_BIN=$(abspath $(BIN)) SHARED=$(SHARED) bash tests/demo.sh
 
 # ---- puzzles (gmk-solve, opt-in): every puzzle file in puzzles/, then the ----
-# ---- lfz084 acceptance run on the shared data (puzzles/README.md)         ----
+# ---- lfz084 acceptance run on the shared data, with gmk-solve's defaults,  ----
+# ---- and --defend against the book's defence sets (puzzles/README.md)      ----
 puzzles: all
 	@bash puzzles/run.sh --bin $(abspath $(BIN)) puzzles/*.tsv
 	@bash puzzles/lfz084.sh --bin $(abspath $(BIN)) $(SHARED)
+	@bash puzzles/lfz084-defend.sh --bin $(abspath $(BIN)) $(SHARED)
 
 # ---- completions: generated from the programs' own option tables ----
 $(COMPL_STAMP): completions/gen.sh completions/engine.bash $(PROGS)

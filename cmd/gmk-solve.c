@@ -13,7 +13,7 @@
 #include "cli.h"
 
 enum {
-    OPT_VCF = CLI_OPT_USER, OPT_VCT, OPT_WIN, OPT_DEPTH, OPT_THREES, OPT_NODES, OPT_TIME,
+    OPT_VCF = CLI_OPT_USER, OPT_VCT, OPT_WIN, OPT_MAX_MOVES, OPT_THREES, OPT_NODES, OPT_TIME,
     OPT_MEMORY, OPT_SHORTEST, OPT_ALL, OPT_NO_VERIFY, OPT_TREE, OPT_DEFEND, OPT_THREADS
 };
 
@@ -26,25 +26,38 @@ enum {
  * touches few of the table's pages. */
 #define SOLVE_DEFAULT_MEMORY_MB 256
 #define SGF_NODE_CAP 200000 /* SGF nodes written per position at most */
+/* The time limit per position unless --time says otherwise: a search
+ * that reaches it answers unknown. lfz084's vct set with every threat
+ * (--threes 99), 2 threads: see puzzles/README.md for the rates. */
+#define SOLVE_DEFAULT_TIME_S 30
+#define SOLVE_TIME_MAX_MS 86400000 /* --time at most a day, as gmk-search */
 
 static const CliOption SOLVE_OPTIONS[] = {
     {"vcf", 0, NULL, NULL, "prove a win by continuous fours (the default)", NULL, OPT_VCF},
-    {"vct", 0, NULL, NULL, "prove a win by continuous threats (fours and threes)", NULL, OPT_VCT},
+    {"vct", 0, NULL, NULL,
+     "prove a win by continuous threats: fours, and moves after which the attacker would win by fours "
+     "(every such move by default: --threes)",
+     NULL, OPT_VCT},
     {"win", 'w', "N", NULL, "prove a win where the first N attacker moves are free (1..4)",
      "1 2 3 4", OPT_WIN},
-    {"max-moves", 0, "N", NULL, "at most N attacker moves before the five (default: no limit)", NULL,
-     OPT_DEPTH},
-    {"depth", 'd', "N", "max-moves", NULL, NULL, OPT_DEPTH}, /* the old name */
-    {"threes", 0, "N", "2", "VCT: a threat must win by at most N fours if ignored (1..99)",
-     "1 2 3 4", OPT_THREES},
+    {"max-moves", 0, "N", NULL,
+     "at most N attacker moves before the five (default: no limit); nowin then means none that short",
+     NULL, OPT_MAX_MOVES},
+    {"threes", 0, "N", CLI_STR(SOLVE_THREES_ALL),
+     "VCT: a threat is a move that wins by at most N fours if ignored (1..99; 99: any, the whole "
+     "threat space; less: a narrower, faster search whose nowin covers that kind only)",
+     "1 2 3 99", OPT_THREES},
     {"nodes", 0, "N", NULL, "stop after N nodes per position: result unknown (default: no limit)",
      NULL, OPT_NODES},
-    {"time", 0, "TIME", NULL, "stop after this time per position (seconds, or with a unit: 500ms, 2s): result unknown (default: no limit)",
+    {"time", 0, "TIME", CLI_STR(SOLVE_DEFAULT_TIME_S) "s",
+     "stop after this time per position (seconds, or with a unit: 500ms, 2s; at most 86400 s; 0: no "
+     "limit): result unknown (time)",
      NULL, OPT_TIME},
     {"memory", 'm', "MB", CLI_STR(SOLVE_DEFAULT_MEMORY_MB), "size of the search tables (per thread)", NULL, OPT_MEMORY},
-    {"threads", 't', "N", "1",
-     "VCT and win in N: run N search variants side by side, the first answer wins (1..3)", "1 2 3",
-     OPT_THREADS},
+    {"threads", 't', "N", NULL,
+     "VCT and win in N: run N search variants side by side, the first answer wins (1..3; default: "
+     "the machine's cores, at most 3, but 1 with --nodes, whose answers are then reproducible)",
+     "1 2 3", OPT_THREADS},
     {"shortest", 0, NULL, NULL, "find a line with the fewest attacker moves", NULL, OPT_SHORTEST},
     {"all", 'a', NULL, NULL, "list every winning first move", NULL, OPT_ALL},
     {"no-verify", 0, NULL, NULL, "skip the independent check of each win", NULL, OPT_NO_VERIFY},
@@ -66,7 +79,8 @@ typedef struct {
     bool defend;            /* --defend */
     const char *tree_path;  /* --tree FILE or NULL */
     FILE *tree;             /* open --tree file */
-    int threads;            /* --threads */
+    int threads;            /* --threads (0: not given) */
+    const char *mode;       /* the kind option given (--vcf, --vct, --win), NULL: none yet */
     Solver *solvers[SOLVE_THREADS];
     SolveOutcome out;
     SolveDefence def;
@@ -113,18 +127,37 @@ static long count_positions(const Cli *cli, char **files) {
     return n;
 }
 
+/* One kind per run: a second, different kind option is a usage error
+ * (not "the last one wins"). */
+static bool set_mode(Solve *sv, const char *name) {
+    if (sv->mode && strcmp(sv->mode, name) != 0) {
+        cli_error(&sv->cli, "--%s and --%s cannot be used together (one kind of win per run)", sv->mode, name);
+        return false;
+    }
+    sv->mode = name;
+    return true;
+}
+
 static bool solve_option(void *ctx, int id, const char *arg) {
     Solve *sv = ctx;
     long v;
     switch (id) {
-    case OPT_VCF: sv->opt.kind = SOLVE_VCF; return true;
-    case OPT_VCT: sv->opt.kind = SOLVE_VCT; return true;
+    case OPT_VCF:
+        sv->opt.kind = SOLVE_VCF;
+        return set_mode(sv, "vcf");
+    case OPT_VCT:
+        sv->opt.kind = SOLVE_VCT;
+        return set_mode(sv, "vct");
     case OPT_WIN:
         if (!cli_int(&sv->cli, "win", arg, 1, 4, &v)) return false;
+        if (sv->mode && strcmp(sv->mode, "win") == 0 && sv->opt.win_moves != (int)v) {
+            cli_error(&sv->cli, "--win %d and --win %ld cannot be used together", sv->opt.win_moves, v);
+            return false;
+        }
         sv->opt.kind = SOLVE_WIN_IN;
         sv->opt.win_moves = (int)v;
-        return true;
-    case OPT_DEPTH:
+        return set_mode(sv, "win");
+    case OPT_MAX_MOVES:
         if (!cli_int(&sv->cli, "max-moves", arg, 1, 250, &v)) return false;
         sv->opt.depth = (int)v;
         return true;
@@ -137,9 +170,10 @@ static bool solve_option(void *ctx, int id, const char *arg) {
         sv->opt.max_nodes = (uint64_t)v;
         return true;
     case OPT_TIME: {
-        int64_t ms;
-        if (!cli_duration(&sv->cli, "time", arg, 1000, 1000000000, &ms)) return false;
-        sv->opt.max_ms = (uint32_t)ms;
+        int64_t ms = 0;
+        if (strcmp(arg, "0") != 0 && !cli_duration(&sv->cli, "time", arg, 1000, SOLVE_TIME_MAX_MS, &ms))
+            return false;
+        sv->opt.max_ms = (uint32_t)ms; /* 0: no limit */
         return true;
     }
     case OPT_MEMORY:
@@ -167,6 +201,12 @@ static const char *result_name(SolveResult r) {
     return r == SOLVE_WIN ? "win" : r == SOLVE_NOWIN ? "nowin" : "unknown";
 }
 
+/* The machine's cores, at most SOLVE_THREADS (at least 1). */
+static int default_threads(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > SOLVE_THREADS ? SOLVE_THREADS : (int)n;
+}
+
 /* Prints moves compactly ("h8i9") or "-" when there are none. */
 static void print_moves(const Cli *cli, int size, const Move *m, int n) {
     char buf[8];
@@ -181,6 +221,18 @@ static void json_moves(const Cli *cli, int size, const Move *m, int n) {
     for (int i = 0; i < n; i++)
         printf("%s\"%s\"", i ? "," : "", notation_point_str(m[i], size, cli->origin, buf));
     putchar(']');
+}
+
+/* The narrower kind the user asked for, when any: "within" holds the
+ * limits under which a nowin was proven (--threes below the whole threat
+ * space, --max-moves). */
+static void json_within(const SolveOptions *o) {
+    bool threes = o->kind == SOLVE_VCT && o->threes < SOLVE_THREES_ALL;
+    if (!threes && !o->depth) return;
+    fputs(",\"within\":{", stdout);
+    if (threes) printf("\"threes\":%d", o->threes);
+    if (o->depth) printf("%s\"max_moves\":%d", threes ? "," : "", o->depth);
+    putchar('}');
 }
 
 /* ---- SGF ---------------------------------------------------------------- */
@@ -258,8 +310,10 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
     if (cli->json) {
         putchar('{');
         out_json_common(cli, b);
-        printf(",\"kind\":\"%s\",\"defend\":true,\"result\":\"%s\",\"threat\":", kind_name(sv->opt.kind),
+        printf(",\"kind\":\"%s\",\"defend\":true,\"result\":\"%s\",", kind_name(sv->opt.kind),
                defend_result_name(d->threat));
+        if (d->limit) printf("\"limit\":\"%s\",", solve_limit_name(d->limit));
+        fputs("\"threat\":", stdout);
         json_moves(cli, size, d->line, d->line_len);
         fputs(",\"defences\":", stdout);
         json_moves(cli, size, d->moves, d->moves_len);
@@ -267,6 +321,7 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
             fputs(",\"undecided\":", stdout);
             json_moves(cli, size, d->undecided, d->undecided_len);
         }
+        json_within(&sv->opt);
         printf(",\"nodes\":%llu,\"ms\":%.1f", (unsigned long long)d->nodes, d->ms);
         if (src->carry) {
             fputs(",\"carry\":", stdout);
@@ -276,7 +331,8 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
     } else {
         printf("%s\tdefend-%s\t%s\t", cli_position_str(cli, b, pos, sizeof pos), kind_name(sv->opt.kind),
                defend_result_name(d->threat));
-        print_moves(cli, size, d->moves, d->moves_len);
+        if (d->threat == SOLVE_UNKNOWN) fputs(solve_limit_name(d->limit), stdout); /* no moves: the limit */
+        else print_moves(cli, size, d->moves, d->moves_len);
         if (d->undecided_len) {
             fputs("\t?", stdout);
             print_moves(cli, size, d->undecided, d->undecided_len);
@@ -341,8 +397,9 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
     if (cli->json) {
         putchar('{');
         out_json_common(cli, b);
-        printf(",\"kind\":\"%s\",\"result\":\"%s\",\"line\":", kind_name(sv->opt.kind),
-               result_name(o->result));
+        printf(",\"kind\":\"%s\",\"result\":\"%s\",", kind_name(sv->opt.kind), result_name(o->result));
+        if (o->result == SOLVE_UNKNOWN) printf("\"limit\":\"%s\",", solve_limit_name(o->limit));
+        fputs("\"line\":", stdout);
         json_moves(cli, size, o->line, o->line_len);
         if (sv->opt.all) {
             fputs(",\"wins\":", stdout);
@@ -356,6 +413,7 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
             fputs(",\"note\":", stdout);
             out_json_string(o->note, strlen(o->note));
         }
+        json_within(&sv->opt);
         printf(",\"verified\":%s,\"nodes\":%llu,\"ms\":%.1f", o->verified ? "true" : "false",
                (unsigned long long)o->nodes, o->ms);
         if (src->carry) {
@@ -366,7 +424,8 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
     } else {
         printf("%s\t%s\t%s\t", cli_position_str(cli, b, pos, sizeof pos), kind_name(sv->opt.kind),
                result_name(o->result));
-        print_moves(cli, size, o->line, o->line_len);
+        if (o->result == SOLVE_UNKNOWN) fputs(solve_limit_name(o->limit), stdout); /* no line: the limit */
+        else print_moves(cli, size, o->line, o->line_len);
         if (sv->opt.all) {
             putchar('\t');
             print_moves(cli, size, o->wins, o->wins_len);
@@ -391,8 +450,15 @@ int main(int argc, char **argv) {
     memset(&sv, 0, sizeof sv);
     solve_options_default(&sv.opt);
     sv.memory = (size_t)SOLVE_DEFAULT_MEMORY_MB << 20;
-    sv.threads = 1;
+    sv.opt.max_ms = SOLVE_DEFAULT_TIME_S * 1000;
     int first = cli_parse(&sv.cli, &SOLVE_PROGRAM, argc, argv, solve_option, &sv);
+    /* the cores where variants side by side pay (VCT, win in N, one answer
+     * a position); a node limit asks for a reproducible answer: one */
+    if (!sv.threads)
+        sv.threads = sv.opt.max_nodes || sv.defend || sv.opt.all || sv.opt.shortest ||
+                             (sv.opt.kind != SOLVE_VCT && sv.opt.kind != SOLVE_WIN_IN)
+                         ? 1
+                         : default_threads();
     for (int i = 0; i < sv.threads; i++)
         if (!(sv.solvers[i] = solver_new(sv.memory))) {
             cli_error(&sv.cli, "out of memory (--memory %zu, --threads %d)", sv.memory >> 20, sv.threads);

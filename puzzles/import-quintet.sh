@@ -2,7 +2,7 @@
 # puzzles/import-quintet.sh DIR — converts the quintet solver's benchmark cases
 # (DIR/*.txt, from ../shared/data/puzzles/quintet) into puzzle rows (see
 # puzzles/README.md). In those files 'o' is Black and 'x' is White; `limit`
-# becomes --depth and `threat_limit` --threes; `expect: disproven` becomes
+# becomes --max-moves and `threat_limit` --threes; `expect: disproven` becomes
 # nowin. Usage: bash puzzles/import-quintet.sh ../shared/data/puzzles/quintet
 set -eu
 dir=${1:?usage: import-quintet.sh DIR}
@@ -29,8 +29,8 @@ for f in "$dir"/*.txt; do
         n = nb > nw ? nb : nw; pos = ""
         for (i = 0; i < n; i++) pos = pos (i ? " " : "") (i < nb ? b[i] : "--") " " (i < nw ? w[i] : "--")
         if (h["attacker"] == "x") pos = pos " --"
-        if (h["mode"] == "vcf") opt = "--vcf" (h["limit"] != 255 ? " --depth " h["limit"] : "")
-        else opt = "--vct --depth " h["limit"] " --threes " h["threat_limit"]
+        if (h["mode"] == "vcf") opt = "--vcf" (h["limit"] != 255 ? " --max-moves " h["limit"] : "")
+        else opt = "--vct --max-moves " h["limit"] " --threes " h["threat_limit"]
         want = h["expect"] == "disproven" ? "nowin" : "win"
         line = h["expect"] == "disproven" ? "-" : tolower(h["expect"]); gsub(/,/, " ", line)
         tags = h["tags"] ~ /slow|heavy/ ? "slow" : "fast"

@@ -26,9 +26,26 @@
  * cannot be stopped, or the white four above, is the last one counted). */
 typedef enum { SOLVE_NOWIN = 0, SOLVE_WIN = 1, SOLVE_UNKNOWN = 2 } SolveResult;
 typedef enum { SOLVE_VCF = 0, SOLVE_VCT = 1, SOLVE_WIN_IN = 2 } SolveKind;
+/* What left a result unknown (SOLVE_LIMIT_NONE when it is decided): the
+ * time limit, the node limit, another thread's answer (solver_solve_parallel
+ * stops the others), or a win found that could not be built into a proof or
+ * that the checker did not accept within its rounds. A search that a limit
+ * stopped never answers SOLVE_NOWIN. */
+typedef enum {
+    SOLVE_LIMIT_NONE = 0,
+    SOLVE_LIMIT_TIME = 1,
+    SOLVE_LIMIT_NODES = 2,
+    SOLVE_LIMIT_STOPPED = 3,
+    SOLVE_LIMIT_CHECK = 4
+} SolveLimit;
 
 #define SOLVE_LINE_MAX 1024   /* moves in a line */
-#define SOLVE_DEFAULT_THREES 2
+/* The whole threat space: a threat is any move after which the attacker,
+ * were the defender to pass, wins by fours (SolveOptions.threes; a smaller
+ * value searches a narrower, faster kind of VCT, and its nowin says only
+ * that there is no win of that kind). */
+#define SOLVE_THREES_ALL 99
+#define SOLVE_DEFAULT_THREES SOLVE_THREES_ALL
 #define SOLVE_DEFAULT_MEMORY ((size_t)64 << 20)
 /* Search variants of the VCT and win-in-N proof-number search
  * (SolveOptions.variant). Each is complete and sound; they differ only in
@@ -100,6 +117,7 @@ typedef struct {
     bool verified;               /* the checker accepted the proof */
     int threat_cap;              /* VCT win found by a capped pass (variant 4): no line of the
                                     proof holds more non-four attacker moves; 0 otherwise */
+    SolveLimit limit;            /* unknown: what stopped the search (SOLVE_LIMIT_NONE otherwise) */
     char note[160];              /* why the result is unknown ("" otherwise) */
 } SolveOutcome;
 
@@ -179,10 +197,15 @@ typedef struct {
     Move moves[BOARD_MAX * BOARD_MAX];
     int undecided_len;
     Move undecided[BOARD_MAX * BOARD_MAX];
+    SolveLimit limit;            /* what left the threat unknown or moves undecided
+                                    (SOLVE_LIMIT_NONE when neither) */
     uint64_t nodes;
     double ms;
 } SolveDefence;
 GmkStatus solver_defend(Solver *s, Board *b, const SolveOptions *o, SolveDefence *out);
+
+/* The limit's name: "time", "nodes", "stopped", "check" ("" for none). */
+const char *solve_limit_name(SolveLimit l);
 
 /* ---- independent checker of wins ------------------------------------------ */
 

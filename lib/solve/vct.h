@@ -115,6 +115,9 @@ typedef struct Dfpn {
      * with defence_every or to drop a defence (the checker must then ask
      * for it back); returns how many of kept stay, kept first */
     int (*defence_hook)(struct Dfpn *s, const VcfLine *R, Color owner, Move *kept, int n);
+    /* vct_collect (vct_walk.c), set by solver_new: gen_and's points of a
+     * threat whose proof is a tree, without a call up from vct.c */
+    int (*collect)(struct Dfpn *s, int depth, int free_moves, uint8_t *mark, Move *out, int n);
     VcfLine scratch[2];             /* lines of the move generators */
 } Dfpn;
 
@@ -249,7 +252,7 @@ int vct_mid_or(Dfpn *s, int depth, int free_moves, bool or_node);
  * table, since overwritten). SR_WIN with line, SR_FAIL or SR_ABORT. */
 int vct_pass_vcf(Dfpn *s, int depth, bool fall_back, VcfLine *line);
 
-/* ---- proof walks (vct.c) -------------------------------------------------- */
+/* ---- proof walks (vct_walk.c) ------------------------------------------- */
 
 /* What a walk over a proof builds (proof.h gives one over its proof tree).
  * Nodes are the builder's indexes; a builder returns -1 when it cannot. */

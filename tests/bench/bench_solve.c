@@ -70,7 +70,7 @@ static double quintet_ms(const char *name) {
     return -1;
 }
 
-/* Reads the options column of a puzzle row ("--vct --depth 4 --threes 1"). */
+/* Reads the options column of a puzzle row ("--vct --max-moves 4 --threes 1"). */
 static void parse_options(char *opts, SolveOptions *o) {
     solve_options_default(o);
     for (char *t = strtok(opts, " "); t; t = strtok(NULL, " ")) {
@@ -79,7 +79,7 @@ static void parse_options(char *opts, SolveOptions *o) {
         else if (strcmp(t, "--win") == 0) {
             o->kind = SOLVE_WIN_IN;
             o->win_moves = atoi(strtok(NULL, " "));
-        } else if (strcmp(t, "--depth") == 0) o->depth = atoi(strtok(NULL, " "));
+        } else if (strcmp(t, "--max-moves") == 0) o->depth = atoi(strtok(NULL, " "));
         else if (strcmp(t, "--threes") == 0) o->threes = atoi(strtok(NULL, " "));
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/bench/quintet-procs.sh [--bin DIR | --solve FILE] [--runs N] [SHARED] — the quintet
 # solver's 33 cases (puzzles/quintet.tsv) as a user runs them: one gmk-solve
-# process per case with the default options (`-r renju --vcf|--vct --depth
+# process per case with the default options (`-r renju --vcf|--vct --max-moves
 # LIMIT --threes T`), beside quintet's own time per case
 # (SHARED/puzzles/quintet/quintet-times.tsv, SHARED defaulting to
 # ../shared/data; the columns are left out without it).

@@ -23,17 +23,20 @@ Table memory is -m/--memory in gmk-search as in gmk-solve and gmk-book build;
   h8
 
 -d/--depth is plies in gmk-search only; gmk-solve's limit of attacker moves
-is --max-moves (-d and --depth still read).
+is --max-moves, and -d and --depth, which would read as plies there, are
+usage errors.
 
   $ gmk-solve --help | grep -c -- '--max-moves N'; gmk-solve --help | grep -c -- '--depth'; true
   1
   0
   $ echo 'l14 i14 e13 g13 h13 k12 h12 h11 i11 l11 g10 i10 h10 f9 k10 h9 j9 i9 h8 l9 i8 j8' > p.txt
-  $ for o in '--max-moves 11' '-d 11' '--depth 11' '--max-moves 12'; do gmk-solve -r renju $o p.txt | cut -f3; done
-  nowin
-  nowin
+  $ for o in '--max-moves 11' '--max-moves 12'; do gmk-solve -r renju $o p.txt | cut -f3; done
   nowin
   win
+  $ gmk-solve -r renju --depth 11 p.txt
+  gmk-solve: --depth: unknown option or missing argument
+  Try 'gmk-solve --help' for more information.
+  [2]
 
 -f/--format is the output format (gmk-eval); records read by gmk-book build
 have --input-format (-f and --format still read).

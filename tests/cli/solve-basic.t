@@ -25,10 +25,11 @@ the line ends with that four. Under freestyle the same four is blocked.
   $ printf 'g8 h10 i8 h11 g7 h12 i9 a1 h13\n' | gmk-solve -r freestyle
   g8h10i8h11g7h12i9a1h13	vcf	nowin	-
 
-A limit that stops the search gives unknown, never a guess.
+A limit that stops the search gives unknown, never a guess, and the limit
+where the line would be.
 
   $ printf 'j12 h11 i11 j11 f10 g10 f9 i10 j9 g9 l9 i9 h8 g8 f7 j8 g7 l8 k7\n' | gmk-solve -r renju --nodes 1
-  j12h11i11j11f10g10f9i10j9g9l9i9h8g8f7j8g7l8k7	vcf	unknown	-
+  j12h11i11j11f10g10f9i10j9g9l9i9h8g8f7j8g7l8k7	vcf	unknown	nodes
 
 --time counts seconds here unless a unit says otherwise (2s, 500ms).
 
@@ -37,7 +38,7 @@ A limit that stops the search gives unknown, never a guess.
   $ printf 'h8 a1 i8 a3 j8 a5 h9 a7 h10 a9\n' | gmk-solve --time 500ms | cut -f3
   win
   $ gmk-solve --time 5h < /dev/null
-  gmk-solve: --time: '5h' is not a duration of 1 ms to 1000000 s (a number of seconds, or with the unit ms or s)
+  gmk-solve: --time: '5h' is not a duration of 1 ms to 86400 s (a number of seconds, or with the unit ms or s)
   Try 'gmk-solve --help' for more information.
   [2]
 

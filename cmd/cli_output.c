@@ -172,14 +172,13 @@ void out_json_common(const Cli *cli, const Board *b) {
 bool cli_outfile_open(const Cli *cli, const char *path, CliOutFile *o) {
     memset(o, 0, sizeof *o);
     o->path = path;
-    const char *refusal = gmk_output_refusal(path);
-    if (refusal) {
+    const char *refusal;
+    int fd = gmk_output_open(path, &o->target, &o->tmp, &refusal);
+    if (fd < 0 && refusal) {
         cli_error(cli, "%s is %s, not a regular file; refusing to write it", path, refusal);
         return false;
     }
-    int fd = -1;
-    if (!(o->target = gmk_output_target(path)) || (fd = gmk_output_temp(o->target, &o->tmp)) < 0 ||
-        !(o->f = fdopen(fd, "w"))) {
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
         int e = errno;
         cli_error(cli, "%s: %s", path, strerror(e));
         if (fd >= 0) {

@@ -200,22 +200,18 @@ static void w_write(BookWriter *w, const void *buf, size_t n) {
 }
 
 BookWriter *book_writer_new(const char *path, const BookInfo *info, BookError *err) {
-    const char *refusal = gmk_output_refusal(path);
-    if (refusal) {
-        book_fail(err, GMK_ERR_ARG, "%s is %s, not a regular file: not written", path, refusal);
-        return NULL;
-    }
     BookWriter *w = calloc(1, sizeof *w);
-    if (!w || !(w->path = gmk_output_target(path))) { /* a link: the file it leads to */
-        free(w);
+    if (!w) {
         book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    w->fd = gmk_output_temp(w->path, &w->tmp);
+    const char *refusal;
+    w->fd = gmk_output_open(path, &w->path, &w->tmp, &refusal); /* a link: the file it leads to */
     if (w->fd < 0) {
         int e = errno;
-        book_fail(err, GMK_ERR_IO, "%s: cannot create a temporary file: %s", path, strerror(e));
-        free(w->path);
+        if (refusal) book_fail(err, GMK_ERR_ARG, "%s is %s, not a regular file: not written", path, refusal);
+        else if (e == ENOMEM) book_fail(err, GMK_ERR_NOMEM, "out of memory");
+        else book_fail(err, GMK_ERR_IO, "%s: cannot create a temporary file: %s", path, strerror(e));
         free(w);
         errno = e;
         return NULL;

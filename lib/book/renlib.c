@@ -351,23 +351,22 @@ GmkStatus renlib_export(Book *bk, const char *path, BookError *err) {
     if (book_info(bk)->size != LIB_SIZE)
         return book_fail(err, GMK_ERR_SIZE, "RenLib libraries are 15x15, the book is %dx%d",
                          book_info(bk)->size, book_info(bk)->size);
-    const char *refusal = gmk_output_refusal(path);
-    if (refusal)
+    const char *refusal;
+    char *target, *tmp;
+    int fd = gmk_output_open(path, &target, &tmp, &refusal); /* a link: the file it leads to */
+    if (fd < 0 && refusal)
         return book_fail(err, GMK_ERR_ARG, "%s is %s, not a regular file: not written", path, refusal);
-    char *target = gmk_output_target(path); /* a link: the file it leads to */
-    if (!target) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
-    char *tmp = NULL;
-    int fd = gmk_output_temp(target, &tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
         int e = errno;
         if (fd >= 0) {
             close(fd);
             unlink(tmp);
+            gmk_output_temp_done(tmp);
         }
-        temp_unregister(tmp);
         free(tmp);
         free(target);
+        if (e == ENOMEM) return book_fail(err, GMK_ERR_NOMEM, "out of memory");
         return book_fail(err, GMK_ERR_IO, "%s: %s", path, strerror(e));
     }
     Export x = {bk, f, board_new_flags(LIB_SIZE, book_info(bk)->rule, BOARD_LIGHT), {0}, GMK_OK, err};

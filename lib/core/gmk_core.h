@@ -81,6 +81,11 @@ char *gmk_output_target(const char *path);
  * it over path when the whole file is written, or unlinks it; either way
  * it unregisters it (temp_unregister) before freeing the name. */
 int gmk_output_temp(const char *path, char **tmp_out);
+/* The three steps above in one: refuses what is not a regular file
+ * (*refusal says why, -1), resolves a link (*target, to be freed) and opens
+ * the temporary file beside it (*tmp). -1 with errno, nothing left
+ * allocated, on any failure. */
+int gmk_output_open(const char *path, char **target, char **tmp, const char **refusal);
 /* Unregisters a temporary path made by gmk_output_temp() (after the rename
  * or the unlink, before the name is freed). */
 void gmk_output_temp_done(const char *tmp);

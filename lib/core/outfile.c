@@ -85,4 +85,21 @@ int gmk_output_temp(const char *path, char **tmp_out) {
     return -1;
 }
 
+int gmk_output_open(const char *path, char **target, char **tmp, const char **refusal) {
+    *target = *tmp = NULL;
+    if ((*refusal = gmk_output_refusal(path)) != NULL) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (!(*target = gmk_output_target(path))) return -1;
+    int fd = gmk_output_temp(*target, tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(*target);
+        *target = NULL;
+        errno = e;
+    }
+    return fd;
+}
+
 void gmk_output_temp_done(const char *tmp) { temp_unregister(tmp); }

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "solve_check.h"
+#include <assert.h>
 
 /* ---- proof walking ------------------------------------------------------ */
 

@@ -12,6 +12,7 @@
 #ifndef GMK_SOLVE_THREAT_H
 #define GMK_SOLVE_THREAT_H
 
+#include <assert.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>

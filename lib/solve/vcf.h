@@ -13,6 +13,7 @@
 
 #include "solve_mem.h"
 #include "solve_threat.h"
+#include <assert.h>
 
 #define VCF_ANY 255 /* depth "no limit" */
 

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -30,7 +31,6 @@ enum {
  * that reaches it answers unknown. lfz084's vct set with every threat
  * (--threes 99), 2 threads: see puzzles/README.md for the rates. */
 #define SOLVE_DEFAULT_TIME_S 30
-#define SOLVE_TIME_MAX_MS 86400000 /* --time at most a day, as gmk-search */
 
 static const CliOption SOLVE_OPTIONS[] = {
     {"vcf", 0, NULL, NULL, "prove a win by continuous fours (the default)", NULL, OPT_VCF},
@@ -78,7 +78,7 @@ typedef struct {
     size_t memory;          /* table bytes */
     bool defend;            /* --defend */
     const char *tree_path;  /* --tree FILE or NULL */
-    FILE *tree;             /* open --tree file */
+    CliOutFile tree;        /* open --tree file (tree.f NULL: none) */
     int threads;            /* --threads (0: not given) */
     const char *mode;       /* the kind option given (--vcf, --vct, --win), NULL: none yet */
     Solver *solvers[SOLVE_THREADS];
@@ -88,6 +88,7 @@ typedef struct {
     CliProgress pr;
     long total;             /* positions in the input, -1 if unknown (standard input) */
     long done, wins;        /* positions answered, wins (threats with --defend) among them */
+    long trees;             /* proof trees written to --tree */
 } Solve;
 
 /* The progress line: done / total, wins, positions per second, and the
@@ -171,7 +172,7 @@ static bool solve_option(void *ctx, int id, const char *arg) {
         return true;
     case OPT_TIME: {
         int64_t ms = 0;
-        if (strcmp(arg, "0") != 0 && !cli_duration(&sv->cli, "time", arg, 1000, SOLVE_TIME_MAX_MS, &ms))
+        if (strcmp(arg, "0") != 0 && !cli_duration(&sv->cli, "time", arg, 1000, CLI_TIME_MAX_MS, &ms))
             return false;
         sv->opt.max_ms = (uint32_t)ms; /* 0: no limit */
         return true;
@@ -292,6 +293,22 @@ static void sgf_write(FILE *f, const Board *b, const SolveTree *t, const char *c
 
 /* ---- output --------------------------------------------------------------- */
 
+static void free_solvers(Solve *sv) {
+    for (int i = 0; i < sv->threads; i++) {
+        solver_free(sv->solvers[i]);
+        sv->solvers[i] = NULL;
+    }
+}
+
+/* Ends a run that cannot go on (out of memory): an open --tree file is
+ * dropped, the old one kept; exit 2. */
+static void fail_run(Solve *sv) __attribute__((noreturn));
+static void fail_run(Solve *sv) {
+    cli_outfile_close(&sv->cli, &sv->tree, false);
+    free_solvers(sv);
+    cli_exit(&sv->cli, EXIT_FAILURE_RUN);
+}
+
 /* --defend's result: the opponent's threat, as the side to move faces it. */
 static const char *defend_result_name(SolveResult r) {
     return r == SOLVE_WIN ? "threat" : r == SOLVE_NOWIN ? "nothreat" : "unknown";
@@ -305,7 +322,7 @@ static void defend_position(Solve *sv, Board *b, const PosSource *src) {
     int size = board_size(b);
     if (solver_defend(sv->solvers[0], b, &sv->opt, d) != GMK_OK) {
         cli_error(cli, "out of memory");
-        exit(EXIT_FAILURE_RUN);
+        fail_run(sv);
     }
     if (cli->json) {
         putchar('{');
@@ -392,7 +409,7 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
     GmkStatus st = solver_solve_parallel(sv->solvers, sv->threads, b, &sv->opt, o, &used);
     if (st != GMK_OK) {
         cli_error(cli, st == GMK_ERR_NOMEM ? "out of memory" : "bad solver options");
-        exit(EXIT_FAILURE_RUN);
+        fail_run(sv);
     }
     if (cli->json) {
         putchar('{');
@@ -433,11 +450,12 @@ static bool solve_position(void *ctx, Board *b, const PosSource *src) {
         out_carry(src);
         putchar('\n');
     }
-    if (sv->tree && o->result == SOLVE_WIN) {
+    if (sv->tree.f && o->result == SOLVE_WIN) {
         char comment[128];
         snprintf(comment, sizeof comment, "%s wins (%s), proof tree by gmk-solve",
                  color_name(board_to_move(b)), kind_name(sv->opt.kind));
-        sgf_write(sv->tree, b, solver_tree(sv->solvers[used]), comment);
+        sgf_write(sv->tree.f, b, solver_tree(sv->solvers[used]), comment);
+        sv->trees++;
     }
     out_flush(cli);
     sv->wins += o->result == SOLVE_WIN;
@@ -459,25 +477,24 @@ int main(int argc, char **argv) {
                              (sv.opt.kind != SOLVE_VCT && sv.opt.kind != SOLVE_WIN_IN)
                          ? 1
                          : default_threads();
+    if (sv.tree_path && !cli_outfile_open(&sv.cli, sv.tree_path, &sv.tree)) cli_exit(&sv.cli, EXIT_FAILURE_RUN);
     for (int i = 0; i < sv.threads; i++)
         if (!(sv.solvers[i] = solver_new(sv.memory))) {
             cli_error(&sv.cli, "out of memory (--memory %zu, --threads %d)", sv.memory >> 20, sv.threads);
-            return EXIT_FAILURE_RUN;
+            fail_run(&sv);
         }
-    if (sv.tree_path && !(sv.tree = fopen(sv.tree_path, "w"))) {
-        cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
-        return EXIT_FAILURE_RUN;
-    }
     cli_progress_start(&sv.pr, false);
     if (isatty(1)) sv.pr.on = false; /* the answers are on the terminal: no line among them */
     sv.total = sv.pr.on ? count_positions(&sv.cli, argv + first) : -1;
     cli_for_each_position(&sv.cli, argv + first, solve_position, &sv);
     progress(&sv, true);
     out_flush(&sv.cli);
-    if (sv.tree && fclose(sv.tree) != 0) {
-        cli_error(&sv.cli, "%s: %s", sv.tree_path, strerror(errno));
-        sv.cli.failures++;
-    }
-    for (int i = 0; i < sv.threads; i++) solver_free(sv.solvers[i]);
-    return cli_exit_status(&sv.cli);
+    /* the proof trees replace an old file only when there is one to write */
+    if (!cli_outfile_close(&sv.cli, &sv.tree, sv.trees > 0)) sv.cli.failures++;
+    struct stat st;
+    if (sv.tree_path && !sv.trees)
+        cli_error(&sv.cli, "%s: not written (no proof tree%s)", sv.tree_path,
+                  stat(sv.tree_path, &st) == 0 ? "; the old file is kept" : "");
+    free_solvers(&sv);
+    cli_exit(&sv.cli, cli_exit_status(&sv.cli));
 }

@@ -84,3 +84,26 @@ or export, a library without moves to import. Exit 1, the old file as it was.
   gmk-book: new.book: not written (no game read)
   1
   none made
+
+gmk-solve --tree keeps to the same rules: a FIFO, a device or a folder is
+refused before any search (exit 2); a run with no proof tree to write (no
+win, or no position) leaves the old file as it was; a link is followed.
+
+  $ for o in fifo dev dir; do echo 'h8 a1 i8 a2 j8 a3' | gmk-solve --vcf --tree $o; echo $?; done 2>&1
+  gmk-solve: fifo is a FIFO, not a regular file; refusing to write it
+  2
+  gmk-solve: dev is a (character device|FIFO), not a regular file; refusing to write it (re)
+  2
+  gmk-solve: dir is a directory, not a regular file; refusing to write it
+  2
+  $ echo old > old.sgf; cp old.sgf t.sgf; echo 'a1 b1' | gmk-solve --vcf --tree t.sgf
+  a1b1	vcf	nowin	-
+  gmk-solve: t.sgf: not written (no proof tree; the old file is kept)
+  $ gmk-solve --vcf --tree t.sgf empty.txt; cmp t.sgf old.sgf && echo kept
+  gmk-solve: t.sgf: not written (no proof tree; the old file is kept)
+  kept
+  $ ln -s t.sgf link.sgf; echo 'h8 a1 i8 a2 j8 a3' | gmk-solve --vcf --tree link.sgf >/dev/null
+  $ test -L link.sgf && grep -c '^(;GM\[4\]' t.sgf; ls | grep -c tmp
+  1
+  0
+  [1]

@@ -13,7 +13,10 @@
  * bring: quintet's 33 cases on 2 cores (one of them busy), all threads
  * from the start took 2-4x the time of one thread on 27 of them
  * (vct_game_white_l05_1: 15.4 ms against 4.2; vct_black_long 1,725
- * against 728), and a whole process on a small case twice the CPU.
+ * against 728), and a whole process on a small case twice the CPU. Not
+ * longer: where the first variant is slow another is often quick
+ * (vct_game_white_l12_1, one thread each: variant 0 118 ms, variant 4
+ * 20 ms), and that one should not wait long.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -22,7 +25,7 @@
 
 #include "solve.h"
 
-#define SOLVE_STAGGER_MS 30 /* the first variant alone, before the others start */
+#define SOLVE_STAGGER_MS 10 /* the first variant alone, before the others start */
 
 /* The jobs' meeting point: the first answer wakes the variants still
  * waiting for their start. */

@@ -2,8 +2,10 @@
  * tune.c — Texel fitting of the search's evaluation weights
  * (lib/search/eval_weights.def) on games with results.
  *
- *   tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES...
+ *   tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES... [-r RULE GAMES...]
  *
+ * Options apply to the files after them (each file is read under the rule
+ * given before it); the weight sets of every rule read are fitted.
  * GAMES are game records as tests/match -o writes them: one game a line, the
  * moves (h8i9..., origin bottom) then a TAB and the winner (black, white or
  * draw). Every position of a game after its first SKIP plies (default 6)
@@ -30,6 +32,7 @@
 #include <string.h>
 
 #include "board/board.h"
+#include "board/gmk_notation.h"
 #include "search/evaluate.h"
 
 /* The weights of a set as one vector: point[u][t] at 16 u + t, line[u][t]
@@ -186,8 +189,12 @@ static void print_set(int s) {
 
 int main(int argc, char **argv) {
     Rule rule = RULE_FREESTYLE;
-    int iters = 3000, skip = 6, first = 0;
+    int iters = 3000, skip = 6, files = 0;
     long min_seen = 200;
+    int tuned[EVAL_SET_NB] = {0};
+    gmk_init();
+    weights_load();
+    /* options apply to the files after them: -r freestyle A -r standard B */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-r") && i + 1 < argc) {
             if (rule_parse(argv[++i], &rule) != GMK_OK) {
@@ -198,20 +205,18 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "-s") && i + 1 < argc) skip = atoi(argv[++i]);
         else if (!strcmp(argv[i], "-m") && i + 1 < argc) min_seen = atol(argv[++i]);
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES...\n");
+            fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES... [-r RULE GAMES...]\n");
             return 2;
         } else {
-            first = i;
-            break;
+            read_games(argv[i], rule, skip);
+            tuned[eval_set(rule, COLOR_BLACK)] = tuned[eval_set(rule, COLOR_WHITE)] = 1;
+            files++;
         }
     }
-    if (!first) {
-        fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES...\n");
+    if (!files) {
+        fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES... [-r RULE GAMES...]\n");
         return 2;
     }
-    gmk_init();
-    weights_load();
-    for (int i = first; i < argc; i++) read_games(argv[i], rule, skip);
     fprintf(stderr, "tune: %zu positions\n", nsamples);
     if (!nsamples) return 1;
 
@@ -230,8 +235,6 @@ int main(int argc, char **argv) {
      * positions, not those of the point and the line with nothing for either
      * side (counts of empty points) nor that of no threat for either side
      * (one in every position, as the tempo) */
-    int tuned[EVAL_SET_NB] = {0};
-    tuned[eval_set(rule, COLOR_BLACK)] = tuned[eval_set(rule, COLOR_WHITE)] = 1;
     int ntune = 0;
     for (int s = 0; s < EVAL_SET_NB; s++)
         for (int k = 0; k < NW; k++) {
@@ -276,8 +279,9 @@ int main(int argc, char **argv) {
            " * empty point and direction where the side to move makes line shape u and\n"
            " * the other side line shape t; threat[u][t]: the side to move's threat code\n"
            " * (eval_threat, lib/search/evaluate.h) is u and the other side's t; tempo: the\n"
-           " * side to move's bonus. Written by tests/tune (Texel fitting on self-play\n"
-           " * games, see tests/tune.c); edit by hand only to try a change, then match it.\n"
+           " * side to move's bonus. Written by tests/tune (Texel fitting on game records,\n"
+           " * see tests/tune.c and git log for the games); edit by hand only to try a\n"
+           " * change, then match it.\n"
            " *\n"
            " * Classes (CLS_*, rows and columns): none dead two otwo o2+2 three d2 o3 four o3+3 d3 4-3 d4 o4 five over\n"
            " * Line shapes (SHAPE_*): none dead two otwo three othree four 4+4 ofour five over\n"

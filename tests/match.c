@@ -67,11 +67,13 @@ static void usage(void) {
             "  --tc G/M       time control in seconds, c-gomoku-cli style: G a game (timeout_match,\n"
             "                 time_left kept by the referee) and M a move (timeout_turn), e.g. 2/0.08\n"
             "  --tolerance MS extra time before a late answer loses (default 1000)\n"
+            "  --memory MB    INFO max_memory sent to the engines (default 64)\n"
             "  --openings F   positions, one per line, as moves or as Gomocup offsets \"dx,dy, ...\"\n"
             "                 from the centre (default: shared data or tests/match_openings.txt)\n"
             "  --shared DIR   shared data folder (default ../shared/data)\n"
             "  -o FILE        write the game records (position TAB result)\n"
-            "  -v             one line per game\n");
+            "  -v             one line per game\n"
+            "  --log FILE     every answer of the engines, with its time\n");
     exit(2);
 }
 
@@ -271,11 +273,19 @@ int main(int argc, char **argv) {
             mt.gs.turn_ms = (int)(m * 1000 + 0.5);
             i++;
         } else if (!strcmp(a, "--tolerance") && v) mt.gs.tolerance_ms = atoi(v), i++;
+        else if (!strcmp(a, "--memory") && v) mt.gs.memory_mb = atoll(v), i++;
         else if (!strcmp(a, "--openings") && v) mt.openings = v, i++;
         else if (!strcmp(a, "--shared") && v) mt.shared = v, i++;
         else if (!strcmp(a, "-o") && v) mt.records = v, i++;
         else if (!strcmp(a, "-v")) mt.verbose = true;
-        else if (a[0] == '-' && a[1]) usage();
+        else if (!strcmp(a, "--log") && v) {
+            if (!(mt.gs.log = fopen(v, "w"))) {
+                fprintf(stderr, "match: %s: cannot write\n", v);
+                exit(2);
+            }
+            setvbuf(mt.gs.log, NULL, _IOLBF, 0);
+            i++;
+        } else if (a[0] == '-' && a[1]) usage();
         else if (k < 2) mt.cmd[k++] = a;
         else usage();
     }

@@ -80,8 +80,13 @@ bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms) {
             line[k] = '\0';
             memmove(e->buf, nl + 1, e->len - n - 1);
             e->len -= n + 1;
+            /* ERROR and UNKNOWN: Rapfi answers some INFO lines after a move
+             * that found a forced win with "ERROR Unknown command: ..."
+             * (INFO time_left, most often); they are no answer to what comes
+             * next, and c-gomoku-cli reads past them too */
             if (!strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5) ||
-                !strncmp(line, "SUGGEST", 7) || !k)
+                !strncmp(line, "SUGGEST", 7) || !strncmp(line, "ERROR", 5) || !strncmp(line, "UNKNOWN", 7) ||
+                !k)
                 continue;
             return true;
         }
@@ -149,7 +154,8 @@ bool engine_new_game(Engine *e, const MatchSettings *gs) {
     int rule = gs->rule == RULE_RENJU ? 4 : gs->rule == RULE_STANDARD ? 1 : 0;
     return engine_send(e, "INFO rule %d", rule) && engine_send(e, "INFO timeout_turn %d", gs->turn_ms) &&
            engine_send(e, "INFO timeout_match %d", gs->match_ms) &&
-           engine_send(e, "INFO max_memory 268435456") && engine_send(e, "INFO game_type 1");
+           engine_send(e, "INFO max_memory %lld", gs->memory_mb ? gs->memory_mb << 20 : 64LL << 20) &&
+           engine_send(e, "INFO game_type 1");
 }
 
 void game_play(const MatchSettings *gs, Engine *black, Engine *white, const Move *opening,
@@ -183,7 +189,8 @@ void game_play(const MatchSettings *gs, Engine *black, Engine *white, const Move
         Color c = board_to_move(b);
         Engine *e = eng[c];
         MatchWinner other = c == COLOR_BLACK ? MATCH_WHITE : MATCH_BLACK;
-        if (gs->match_ms) engine_send(e, "INFO time_left %lld", left[c]);
+        /* a negative time_left is an unknown command to some engines (Rapfi) */
+        if (gs->match_ms) engine_send(e, "INFO time_left %lld", left[c] > 0 ? left[c] : 0);
         bool ok = seen[c] && last != MOVE_NONE
                       ? engine_send(e, "TURN %d,%d", point_x(last), gs->size - 1 - point_y(last))
                       : send_board(e, gs, b, c);

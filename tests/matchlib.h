@@ -50,6 +50,9 @@ typedef struct {
     int match_ms;             /* INFO timeout_match (0 none) */
     int tolerance_ms;         /* extra time before an answer counts as too late */
     FILE *log;                /* protocol traffic is written here when not NULL */
+    long long memory_mb;      /* INFO max_memory in MB (0: 64, as c-gomoku-cli's matches
+                                 here: an engine that clears a larger table at its first
+                                 move, as Rapfi does, can take most of a second for it) */
 } MatchSettings;
 
 /* Starts a game on an engine: START (answered OK within 10 s), then the

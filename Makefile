@@ -398,12 +398,16 @@ match: $(PROGS) $(B)/tests/match
 	GMK_SHARED=$(SHARED) $(B)/tests/match -r $(MATCH_RULE) -g $(MATCH_GAMES) -j $(MATCH_JOBS) \
 	    $(MATCH_ARGS) "$(MATCH_A)" "$(MATCH_B)"
 
-# make tune: the Texel fitter of the evaluation weights (tests/tune.c; usage at its top)
+# make tune: the Texel fitter of the evaluation weights (tests/tune.c; usage at
+# its top) and the labeller of positions by another engine (tests/label.c)
 .PHONY: tune
-tune: $(B)/tests/tune
+tune: $(B)/tests/tune $(B)/tests/label
 $(B)/tests/tune: tests/tune.c $(LIBGMK)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBGMK) $(ALL_LDFLAGS) $(LIBS)
+$(B)/tests/label: tests/label.c $(B)/tests/matchlib.o $(LIBGMK)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(B)/tests/matchlib.o $(LIBGMK) $(ALL_LDFLAGS) $(LIBS)
 
 # make match-engines ENGINE="/path/to/pbrain-other [args]" [MATCH_RULE=R MATCH_GAMES=N MATCH_TC=G/M]
 # pbrain-gmk (gmk-search --gomocup, default books) against any Gomocup engine

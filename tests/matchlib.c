@@ -67,8 +67,18 @@ static long long now_ms(void) {
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static bool recv_line(Engine *e, char *line, size_t cap, int timeout_ms, bool raw);
+
 /* Next answer line within the timeout (MESSAGE and DEBUG lines skipped). */
 bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms) {
+    return recv_line(e, line, cap, timeout_ms, false);
+}
+
+bool engine_recv_raw(Engine *e, char *line, size_t cap, int timeout_ms) {
+    return recv_line(e, line, cap, timeout_ms, true);
+}
+
+static bool recv_line(Engine *e, char *line, size_t cap, int timeout_ms, bool raw) {
     long long deadline = now_ms() + timeout_ms;
     for (;;) {
         char *nl = memchr(e->buf, '\n', e->len);
@@ -84,9 +94,9 @@ bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms) {
              * that found a forced win with "ERROR Unknown command: ..."
              * (INFO time_left, most often); they are no answer to what comes
              * next, and c-gomoku-cli reads past them too */
-            if (!strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5) ||
-                !strncmp(line, "SUGGEST", 7) || !strncmp(line, "ERROR", 5) || !strncmp(line, "UNKNOWN", 7) ||
-                !k)
+            if (!k || (!raw && (!strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5) ||
+                                !strncmp(line, "SUGGEST", 7) || !strncmp(line, "ERROR", 5) ||
+                                !strncmp(line, "UNKNOWN", 7))))
                 continue;
             return true;
         }

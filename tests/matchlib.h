@@ -28,6 +28,8 @@ bool engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 
 /* Next answer line that is not MESSAGE/DEBUG/SUGGEST, within timeout_ms;
  * false on timeout or end of output. */
 bool engine_recv(Engine *e, char *line, size_t cap, int timeout_ms);
+/* The same, every line (MESSAGE ... included, empty ones not). */
+bool engine_recv_raw(Engine *e, char *line, size_t cap, int timeout_ms);
 /* Sends END, waits a little, then kills; reaps the process. */
 void engine_stop(Engine *e);
 

@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # tests/tune-games.sh [--games N] [--rules "R..."] [--out DIR] OPPDIR — the
-# games the evaluation's weights are fitted on (tests/tune.c): Rapfi's
-# classical engine against PentaZen, stronger players than gmk-search, so
-# that a position's label is the result of play better than its own.
+# positions the evaluation's weights are fitted on (tests/tune.c): games of
+# Rapfi's classical engine against PentaZen, both stronger than gmk-search,
+# and every position of them labelled by Rapfi's own evaluation.
 #
 # OPPDIR is the folder ../shared/tools/opponents.sh built (bin/c-gomoku-cli,
 # bin/pbrain-rapfi-classical220723, bin/pbrain-pentazen); nothing in the
 # tree needs them, and their games are not kept in it. Per rule (default
 # "freestyle standard"): N games (default 400) at tc=2/0.08, one at a time,
 # from the 200 openings of tests/ab_openings_freestyle.txt (each twice,
-# colours swapped); then DIR/RULE.txt (default DIR: tune-games) with one game
-# a line as tests/tune reads them (moves from the bottom-left, a TAB, the
-# winner), games lost on time or by a crash left out (their result says
-# nothing of the position). Last, the command that fits the weights:
+# colours swapped); DIR/RULE.txt (default DIR: tune-games) with one game a
+# line as tests/tune reads them (moves from the bottom-left, a TAB, the
+# winner; games lost on time or by a crash left out); then DIR/RULE.lab,
+# each position after the sixth stone labelled by Rapfi's evaluation of the
+# side to move after a 40 ms search (tests/label). Last, the command that
+# fits the weights (Rapfi's evaluation is a win rate through
+# sigmoid(v / 200), its own scaling factor: -e 200):
 #
-#   make tune && build/release/tests/tune -n 40 -r freestyle DIR/freestyle.txt \
-#       -r standard DIR/standard.txt > lib/search/eval_weights.def
+#   make tune && build/release/tests/tune -n 3000 -e 200 -r freestyle DIR/freestyle.lab \
+#       -r standard DIR/standard.lab > lib/search/eval_weights.def
 #
-# (40 iterations: on half the games, the other half's loss was lowest after
-# 30-40; more fits the noise of games this few.) About 9 minutes a rule.
+# About 9 minutes a rule for the games and 4 for the labels.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 games=400 rules="freestyle standard" out=tune-games
@@ -38,6 +40,7 @@ if [ -z "$opp" ] || [ ! -x "$opp/bin/c-gomoku-cli" ]; then
     exit 2
 fi
 mkdir -p "$out" || exit 2
+make -C "$here" tune > /dev/null || exit 2
 # the openings as c-gomoku-cli's offsets from the centre (rows from the top)
 awk '!/^#/ && NF {
         s = $0; o = ""
@@ -80,7 +83,9 @@ for rule in $rules; do
             if (n >= 8) print mv "\t" w
         }' "$out/$rule.sgf" > "$out/$rule.txt"
     echo "tune-games: $(wc -l < "$out/$rule.txt") games in $out/$rule.txt"
+    "$here/build/release/tests/label" -r "$rule" "$opp/bin/pbrain-rapfi-classical220723" "$out/$rule.txt" \
+        > "$out/$rule.lab" || exit 1
 done
 args=""
-for rule in $rules; do args="$args -r $rule $out/$rule.txt"; done
-echo "fit: make tune && build/release/tests/tune -n 40$args > lib/search/eval_weights.def"
+for rule in $rules; do args="$args -r $rule $out/$rule.lab"; done
+echo "fit: make tune && build/release/tests/tune -n 3000 -e 200$args > lib/search/eval_weights.def"

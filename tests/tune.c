@@ -2,10 +2,13 @@
  * tune.c — Texel fitting of the search's evaluation weights
  * (lib/search/eval_weights.def) on games with results.
  *
- *   tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES... [-r RULE GAMES...]
+ *   tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] GAMES... [-r RULE GAMES...]
  *
  * Options apply to the files after them (each file is read under the rule
- * given before it); the weight sets of every rule read are fitted.
+ * given before it); the weight sets of every rule read are fitted. After
+ * -e SCALE (> 0) the files hold positions labelled by another engine's
+ * evaluation v of the side to move (a position, a TAB, v): the sample's
+ * result is 1 / (1 + exp(-v / SCALE)); -e 0 goes back to games.
  * GAMES are game records as tests/match -o writes them: one game a line, the
  * moves (h8i9..., origin bottom) then a TAB and the winner (black, white or
  * draw). Every position of a game after its first SKIP plies (default 6)
@@ -80,7 +83,9 @@ static double eval_of(const Sample *x) {
     return e;
 }
 
-static void add_sample(const Board *b, int winner) {
+/* Adds the position b as a sample whose result for the side to move is
+ * result (1 won, 0.5 drawn, 0 lost, or an expected score). */
+static void add_sample(const Board *b, double result) {
     Color us = board_side(b), them = (Color)(us ^ 1);
     const int *cu = b->clscount[us], *ct = b->clscount[them];
     if (cu[CLS_FIVE] || cu[CLS_OPEN_FOUR] || cu[CLS_DOUBLE_FOUR] || ct[CLS_FIVE]) return;
@@ -114,11 +119,17 @@ static void add_sample(const Board *b, int winner) {
         x->val[x->n++] = (int16_t)count[k];
         seen[x->set][k]++;
     }
-    x->result = winner < 0 ? 0.5f : winner == (int)us ? 1.0f : 0.0f;
+    x->result = (float)result;
 }
 
-/* Reads one file of game records. */
-static void read_games(const char *path, Rule rule, int skip) {
+static double game_result(const Board *b, int winner) {
+    return winner < 0 ? 0.5 : winner == (int)board_side(b) ? 1.0 : 0.0;
+}
+
+/* Reads one file: game records (scale 0), or with scale > 0 positions
+ * labelled by an evaluation v of the side to move (another engine's), whose
+ * expected score is 1 / (1 + exp(-v / scale)). */
+static void read_games(const char *path, Rule rule, int skip, double scale) {
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "tune: %s: cannot open\n", path);
@@ -134,6 +145,7 @@ static void read_games(const char *path, Rule rule, int skip) {
         if (!tab) continue;
         *tab = '\0';
         int winner = !strncmp(tab + 1, "black", 5) ? COLOR_BLACK : !strncmp(tab + 1, "white", 5) ? COLOR_WHITE : -1;
+        double v = strtod(tab + 1, NULL);
         board_reset(b);
         for (const char *s = line; *s;) {
             Move m;
@@ -143,7 +155,8 @@ static void read_games(const char *path, Rule rule, int skip) {
                 break;
             }
             s += len;
-            if (board_ply(b) >= skip && *s) add_sample(b, winner);
+            if (!scale && board_ply(b) >= skip && *s) add_sample(b, game_result(b, winner));
+            else if (scale && !*s) add_sample(b, 1.0 / (1.0 + exp(-v / scale)));
         }
     }
     board_free(b);
@@ -190,6 +203,7 @@ static void print_set(int s) {
 int main(int argc, char **argv) {
     Rule rule = RULE_FREESTYLE;
     int iters = 3000, skip = 6, files = 0;
+    double scale = 0;
     long min_seen = 200;
     int tuned[EVAL_SET_NB] = {0};
     gmk_init();
@@ -204,17 +218,18 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "-n") && i + 1 < argc) iters = atoi(argv[++i]);
         else if (!strcmp(argv[i], "-s") && i + 1 < argc) skip = atoi(argv[++i]);
         else if (!strcmp(argv[i], "-m") && i + 1 < argc) min_seen = atol(argv[++i]);
+        else if (!strcmp(argv[i], "-e") && i + 1 < argc) scale = atof(argv[++i]);
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES... [-r RULE GAMES...]\n");
+            fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] GAMES... [-r RULE GAMES...]\n");
             return 2;
         } else {
-            read_games(argv[i], rule, skip);
+            read_games(argv[i], rule, skip, scale);
             tuned[eval_set(rule, COLOR_BLACK)] = tuned[eval_set(rule, COLOR_WHITE)] = 1;
             files++;
         }
     }
     if (!files) {
-        fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] GAMES... [-r RULE GAMES...]\n");
+        fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] GAMES... [-r RULE GAMES...]\n");
         return 2;
     }
     fprintf(stderr, "tune: %zu positions\n", nsamples);

@@ -75,6 +75,6 @@ void timeman_allocate(const GameClock *clk, int moves_played, int size, int64_t 
      * may send any number; found by fuzz_protocol) */
     if (hard > TIMEMAN_MAX_MS) hard = TIMEMAN_MAX_MS;
     *hard_ms = hard;
-    *soft_ms = hard ? hard * 60 / 100 : 0;
+    *soft_ms = hard ? hard * 85 / 100 : 0;
     if (hard && *soft_ms < 1) *soft_ms = 1;
 }

@@ -6,7 +6,8 @@
  *
  * GAMES are game records as tests/match -o writes them: one game a line, the
  * moves (h8i9..., origin bottom) then a TAB and the winner (black, white or
- * draw). Every position of a game after its first SKIP plies (default 6)
+ * draw); or positions labelled by a stronger engine: the moves, a TAB and
+ * the side to move's chance (0..1) in that position, one sample a line. Every position of a game after its first SKIP plies (default 6)
  * whose side to move has no five, open-four or double-four point, and whose
  * opponent no five point (those the search resolves before it evaluates),
  * is a sample: the evaluation's features (lib/search/evaluate.c) and the game's
@@ -77,7 +78,7 @@ static double eval_of(const Sample *x) {
     return e;
 }
 
-static void add_sample(const Board *b, int winner) {
+static void add_sample(const Board *b, int winner, double prob) {
     Color us = board_side(b), them = (Color)(us ^ 1);
     const int *cu = b->clscount[us], *ct = b->clscount[them];
     if (cu[CLS_FIVE] || cu[CLS_OPEN_FOUR] || cu[CLS_DOUBLE_FOUR] || ct[CLS_FIVE]) return;
@@ -111,7 +112,7 @@ static void add_sample(const Board *b, int winner) {
         x->val[x->n++] = (int16_t)count[k];
         seen[x->set][k]++;
     }
-    x->result = winner < 0 ? 0.5f : winner == (int)us ? 1.0f : 0.0f;
+    x->result = prob >= 0 ? (float)prob : winner < 0 ? 0.5f : winner == (int)us ? 1.0f : 0.0f;
 }
 
 /* Reads one file of game records. */
@@ -131,6 +132,10 @@ static void read_games(const char *path, Rule rule, int skip) {
         if (!tab) continue;
         *tab = '\0';
         int winner = !strncmp(tab + 1, "black", 5) ? COLOR_BLACK : !strncmp(tab + 1, "white", 5) ? COLOR_WHITE : -1;
+        /* a number instead: the side to move's chance in the final
+         * position (a stronger engine's score), the only sample of the line */
+        double prob = -1;
+        if ((tab[1] >= '0' && tab[1] <= '9') || tab[1] == '.') prob = atof(tab + 1);
         board_reset(b);
         for (const char *s = line; *s;) {
             Move m;
@@ -140,8 +145,9 @@ static void read_games(const char *path, Rule rule, int skip) {
                 break;
             }
             s += len;
-            if (board_ply(b) >= skip && *s) add_sample(b, winner);
+            if (prob < 0 && board_ply(b) >= skip && *s) add_sample(b, winner, -1);
         }
+        if (prob >= 0 && board_ply(b) >= skip) add_sample(b, winner, prob);
     }
     board_free(b);
     fclose(f);

@@ -25,8 +25,10 @@
  *   + small per-line terms (what each of the eight line shapes adds, one
  *     table lookup a direction by the pair byte),
  * so a win comes before blocking a five, before an own open four, before a
- * four-three, before blocking the opponent's, and so on down to twos. The
- * search adds the TT move, killers and history on top.
+ * four-three, before blocking the opponent's, and so on down to twos. In
+ * renju white gets no defence score at a point forbidden for black: no black
+ * threat to block there, and black can never fill it. The search adds the
+ * TT move, killers and history on top.
  */
 #include "movepick.h"
 

@@ -30,9 +30,13 @@
  *     nodes a move, 200 games each: freestyle +60 +- 49, standard +16 +- 48,
  *     renju +111 +- 49 Elo.
  * At depth 0 the quiescence search plays out the forced blocks of fives,
- * then returns the static evaluation, unless (in a PV window, when the side
- * to move has a four point) the solver's VCF search proves a win by fours
- * (lib/search/search_vcf.c). The root probes for a VCF before the iterations.
+ * then (in a PV window, when the side to move has a four point) the
+ * solver's VCF search may prove a win by fours (lib/search/search_vcf.c);
+ * else the static evaluation stands, unless one of the side to move's fours
+ * that also makes a three or a second five point (four-three, double four,
+ * open four: up to QS_FOURS_MAX in a row, each block played out) does
+ * better: against Rapfi classical in renju (tc=2/0.08, 200 games) 36.8%
+ * against 30.9% without. The root probes for a VCF before the iterations.
  */
 #include "search.h"
 

@@ -25,8 +25,10 @@
  *   + small per-line terms (what each of the eight line shapes adds, one
  *     table lookup a direction by the pair byte),
  * so a win comes before blocking a five, before an own open four, before a
- * four-three, before blocking the opponent's, and so on down to twos. The
- * search adds the TT move, killers and history on top.
+ * four-three, before blocking the opponent's, and so on down to twos. In
+ * renju white gets no defence score at a point forbidden for black: no black
+ * threat to block there, and black can never fill it. The search adds the
+ * TT move, killers and history on top.
  */
 #include "movepick.h"
 
@@ -107,6 +109,7 @@ static inline uint32_t near_row(const uint32_t *occ, int y, uint32_t onboard) {
 int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *info) {
     Color us = board_side(b), them = (Color)(us ^ 1);
     bool black_renju = us == COLOR_BLACK && b->rule == RULE_RENJU;
+    bool white_renju = us == COLOR_WHITE && b->rule == RULE_RENJU;
     const int16_t *line_score = LINE_SCORE[us];
     const int *ct = b->clscount[them];
     int want = THREAT_LVL_NONE;
@@ -157,7 +160,13 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
             }
             if (mode == GEN_FOURS && !cls_is_four(cu) && cth != CLS_FIVE) continue;
             if (black_renju && move_forbidden(b, p)) continue;
-            int s = ATTACK[cu] + DEFENCE[cth];
+            /* white in renju: a point forbidden for black is no black
+             * threat to block, and better left empty (black can never
+             * fill it: a hole in black's lines, white's resource) */
+            int def = white_renju && cth >= CLS_DOUBLE_THREE && cth != CLS_FIVE && move_forbidden(b, p)
+                          ? 0
+                          : DEFENCE[cth];
+            int s = ATTACK[cu] + def;
             s += line_score[ps->pair[0]] + line_score[ps->pair[1]] + line_score[ps->pair[2]] +
                  line_score[ps->pair[3]];
             list[n].move = p;

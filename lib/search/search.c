@@ -30,9 +30,13 @@
  *     nodes a move, 200 games each: freestyle +60 +- 49, standard +16 +- 48,
  *     renju +111 +- 49 Elo.
  * At depth 0 the quiescence search plays out the forced blocks of fives,
- * then returns the static evaluation, unless (in a PV window, when the side
- * to move has a four point) the solver's VCF search proves a win by fours
- * (lib/search/search_vcf.c). The root probes for a VCF before the iterations.
+ * then (in a PV window, when the side to move has a four point) the
+ * solver's VCF search may prove a win by fours (lib/search/search_vcf.c);
+ * else the static evaluation stands, unless one of the side to move's fours
+ * that also makes a three or a second five point (four-three, double four,
+ * open four: up to QS_FOURS_MAX in a row, each block played out) does
+ * better: against Rapfi classical in renju (tc=2/0.08, 200 games) 36.8%
+ * against 30.9% without. The root probes for a VCF before the iterations.
  */
 #include "search.h"
 
@@ -123,6 +127,13 @@ static inline bool has_four_any(const Board *b, Color c) {
     return n[CLS_FIVE] || n[CLS_FOUR] || n[CLS_FOUR_THREE] || n[CLS_DOUBLE_FOUR] || n[CLS_OPEN_FOUR];
 }
 
+/* Own points that make a four together with a three or a second five
+ * point: the fours the quiescence search tries. */
+static inline bool has_combo_four(const Board *b, Color c) {
+    const int *n = b->clscount[c];
+    return n[CLS_FOUR_THREE] || n[CLS_DOUBLE_FOUR] || n[CLS_OPEN_FOUR];
+}
+
 /* A win in three plies that needs no search: the side to move us (no five
  * point of either side) has a point that makes two five points (an open
  * four or a double four) and them has no point that makes even a four, so
@@ -141,7 +152,7 @@ static bool quick_win3(Board *b, Color us, Color them) {
 
 /* Quiescence at the horizon: forced blocks of fives are played out; then
  * the static evaluation, unless a VCF probe finds a forced win. */
-static int qsearch(Worker *w, int alpha, int beta, int ply) {
+static int qsearch(Worker *w, int alpha, int beta, int ply, int qd) {
     Board *b = w->b;
     count_node(w, ply);
     w->pv_len[ply] = ply;
@@ -159,7 +170,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply) {
         Move m = movelist_pick(list, 0, n);
         board_play(b, m);
         eval_sums_make(b, &w->es[ply], &w->es[ply + 1]);
-        int score = -qsearch(w, -beta, -alpha, ply + 1);
+        int score = -qsearch(w, -beta, -alpha, ply + 1, qd);
         board_undo(b);
         if (score > alpha) pv_update(w, ply, m);
         return score;
@@ -171,7 +182,36 @@ static int qsearch(Worker *w, int alpha, int beta, int ply) {
     if (!disabled(w, SEARCH_NO_VCF) && beta - alpha > 1 && has_four_points(b, us) &&
         search_vcf(w, QS_VCF_NODES, 0) == 1)
         return SCORE_WIN - ply - w->vcf_len;
-    return evaluate(b, &w->es[ply]);
+    int stand = evaluate(b, &w->es[ply]);
+    if (disabled(w, SEARCH_NO_PRUNE) || qd >= QS_FOURS_MAX || stand >= beta || !has_combo_four(b, us))
+        return stand;
+    /* fours that also make a three or a second five point (the forced
+     * block is played out above): short wins by fours in every window,
+     * which the static evaluation cannot see; renju's rules come with the
+     * generator (black's forbidden fours left out, a forbidden block lost) */
+    int best = stand;
+    if (stand > alpha) alpha = stand;
+    ScoredMove list[MOVELIST_MAX];
+    GenInfo gi;
+    int n = movegen(b, GEN_FOURS, false, list, &gi);
+    for (int i = 0; i < n; i++) {
+        Move m = movelist_pick(list, i, n);
+        int c = b->ps[m].cls[us];
+        if (c != CLS_FOUR_THREE && c != CLS_DOUBLE_FOUR && c != CLS_OPEN_FOUR) continue;
+        board_play(b, m);
+        eval_sums_make(b, &w->es[ply], &w->es[ply + 1]);
+        int score = -qsearch(w, -beta, -alpha, ply + 1, qd + 1);
+        board_undo(b);
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                pv_update(w, ply, m);
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
 }
 
 /* Score of a node (at ply) where the generator, narrowed by the opponent's
@@ -231,7 +271,7 @@ static int gen_ordered(Worker *w, int ply, Move tt_move, bool prune, ScoredMove 
 /* The principal variation search proper. */
 static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
     Board *b = w->b;
-    if (depth <= 0) return qsearch(w, alpha, beta, ply);
+    if (depth <= 0) return qsearch(w, alpha, beta, ply, 0);
     count_node(w, ply);
     w->pv_len[ply] = ply;
     if (stopped(w)) return 0;

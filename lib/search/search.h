@@ -18,6 +18,7 @@
 
 #define MAX_PLY 128             /* deepest ply of one search (quiescence included) */
 #define QS_VCF_NODES 200        /* budget of a VCF probe at a leaf */
+#define QS_FOURS_MAX 4          /* own combination fours in a row in the quiescence search */
 #define SOLVER_MEMORY ((size_t)8 << 20) /* VCF tables of one thread's solver */
 #define HISTORY_MAX 16384       /* bound of history scores */
 #define VCF_CACHE_BITS 16       /* entries of a VCF probe's failure cache, log2 */

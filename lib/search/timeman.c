@@ -13,11 +13,14 @@
  * The margins cover the manager's pipes and process scheduling: 8 ms + 1/16
  * of timeout_turn (at most 508 ms: 80 ms leaves 67 ms to think), and 30 ms +
  * 1/16 of the match time left, and 3 ms for each move to come (out of
- * time, a move gets 1 ms). The soft limit is 60% of the hard one. At
+ * time, a move gets 1 ms). The soft limit is 85% of the hard one. At
  * tc=2/0.08 this plays about 1.5 times as long as the margins of 30 ms + 10%,
  * a soft limit of 45% and twice the even share did (they left most of the
  * game's time unused): +45 +- 48 and +58 +- 49 Elo in two 200-game
- * self-play matches (README, Performance).
+ * self-play matches (README, Performance). With a soft limit of 60%
+ * gmk-search still thought 27 ms a move on average against Rapfi's 35 ms
+ * (renju, tc=2/0.08); at 85% 30 ms, and 30.9% against 27.8% of the points
+ * in 200-game matches against Rapfi classical (issue 52).
  */
 #include "timeman.h"
 
@@ -75,6 +78,6 @@ void timeman_allocate(const GameClock *clk, int moves_played, int size, int64_t 
      * may send any number; found by fuzz_protocol) */
     if (hard > TIMEMAN_MAX_MS) hard = TIMEMAN_MAX_MS;
     *hard_ms = hard;
-    *soft_ms = hard ? hard * 60 / 100 : 0;
+    *soft_ms = hard ? hard * 85 / 100 : 0;
     if (hard && *soft_ms < 1) *soft_ms = 1;
 }

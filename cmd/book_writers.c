@@ -57,9 +57,7 @@ static void check_output(Gb *g, char **inputs, const char *magic, size_t magic_l
  * bad records, an empty book or library): said once, exit status 1, the old
  * file (if any) left as it was. */
 static void not_written(Gb *g, const char *why) {
-    struct stat sb;
-    cli_error(&g->cli, "%s: not written (%s%s)", g->output, why,
-              stat(g->output, &sb) == 0 ? "; the old file is kept" : "");
+    cli_not_written(&g->cli, g->output, why);
     g->cli.bad_lines++;
 }
 

@@ -258,6 +258,11 @@ bool cli_outfile_open(const Cli *cli, const char *path, CliOutFile *o);
  * empty run), removes it and leaves the old file. */
 bool cli_outfile_close(const Cli *cli, CliOutFile *o, bool keep);
 
+/* Says that path was not written, and why ("PATH: not written (WHY; the old
+ * file is kept)", the last part when path exists): a run with nothing to
+ * write leaves an old output as it was. */
+void cli_not_written(const Cli *cli, const char *path, const char *why);
+
 /* Reads a whole file into memory (NUL-terminated); NULL with errno set. */
 char *cli_slurp(const char *path, size_t *len);
 

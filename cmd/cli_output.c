@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -192,6 +193,11 @@ bool cli_outfile_open(const Cli *cli, const char *path, CliOutFile *o) {
         return false;
     }
     return true;
+}
+
+void cli_not_written(const Cli *cli, const char *path, const char *why) {
+    struct stat sb;
+    cli_error(cli, "%s: not written (%s%s)", path, why, stat(path, &sb) == 0 ? "; the old file is kept" : "");
 }
 
 bool cli_outfile_close(const Cli *cli, CliOutFile *o, bool keep) {

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -491,10 +490,7 @@ int main(int argc, char **argv) {
     out_flush(&sv.cli);
     /* the proof trees replace an old file only when there is one to write */
     if (!cli_outfile_close(&sv.cli, &sv.tree, sv.trees > 0)) sv.cli.failures++;
-    struct stat st;
-    if (sv.tree_path && !sv.trees)
-        cli_error(&sv.cli, "%s: not written (no proof tree%s)", sv.tree_path,
-                  stat(sv.tree_path, &st) == 0 ? "; the old file is kept" : "");
+    if (sv.tree_path && !sv.trees) cli_not_written(&sv.cli, sv.tree_path, "no proof tree");
     free_solvers(&sv);
     cli_exit(&sv.cli, cli_exit_status(&sv.cli));
 }

@@ -27,6 +27,11 @@
 #  - 黑先胜100题 #2: white has a four (j5) that black must block at once,
 #    after which black has no VCT; white to move makes five: a stone is
 #    missing or misplaced in the source.
+#  - 新图巧百番 #40 and #85, 黑先胜100题 #33: black to move has no VCT
+#    (gmk-solve's exhaustive search, 1.8-46 M nodes in each of variants 0,
+#    4 and 1; quintet's `vct_dfpns 30 10`: None) and no win with 3 free
+#    moves (0.2-1.4 M nodes), while white to move wins by a checked VCT
+#    (5-9 moves, under 200 nodes): the side to move is wrong in the source.
 set -u
 threads="" limit=""
 sample=0 sets="vcf vct win3" keep="" bin=${GMK_BIN:-$(cd "$(dirname "$0")/.." && pwd)/bin}
@@ -95,7 +100,8 @@ for kind in $sets; do
     confirmed=""
     while IFS=$'\t' read -r carry pos size; do
         case $carry in
-        '天狗道场_puzzle#123' | '入门-白先三手詰_puzzle#60' | '入门-白先三手詰_puzzle#173' | '黑先胜100题_puzzle#2') ;;
+        '天狗道场_puzzle#123' | '入门-白先三手詰_puzzle#60' | '入门-白先三手詰_puzzle#173' | '黑先胜100题_puzzle#2' | \
+        '新图巧百番_puzzle#40' | '新图巧百番_puzzle#85' | '黑先胜100题_puzzle#33') ;;
         *) continue ;;
         esac
         printf '%s --\n' "$pos" | "$bin/gmk-solve" -r renju -s "$size" --vct --json 2>/dev/null |

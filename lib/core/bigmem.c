@@ -51,6 +51,18 @@ void *bigmem_alloc(size_t bytes) { return map_table(bytes, true); }
 
 void *bigmem_reserve(size_t bytes) { return map_table(bytes, false); }
 
+void bigmem_populate(void *p, size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+    long pg = sysconf(_SC_PAGESIZE);
+    uintptr_t page = pg > 0 ? (uintptr_t)pg : 4096;
+    uintptr_t lo = (uintptr_t)p & ~(page - 1), hi = (uintptr_t)p + bytes;
+    if (p && bytes) (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE); /* advice: refused, pages come on use */
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
 void bigmem_free(void *p, size_t bytes) {
     if (p) munmap(p, page_round(bytes));
 }

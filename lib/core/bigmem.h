@@ -19,6 +19,12 @@ void *bigmem_alloc(size_t bytes);
  * 2 MB pages would have the kernel clear them all. */
 void *bigmem_reserve(size_t bytes);
 
+/* Faults in the pages of [p, p + bytes) of such a block at once, where the
+ * kernel can (Linux 5.14's MADV_POPULATE_WRITE; elsewhere nothing is done
+ * and the pages come on first use as before): for a table about to fill
+ * that range at random, one call instead of a trap per page. */
+void bigmem_populate(void *p, size_t bytes);
+
 /* Frees a block of bigmem_alloc(bytes) (NULL is ignored). */
 void bigmem_free(void *p, size_t bytes);
 

@@ -18,7 +18,9 @@ void *solve_mem_new(SolveMem *m, size_t full) {
 }
 
 void *solve_mem_dest(const SolveMem *m, const void *cur, size_t bytes) {
-    return cur == m->start && bytes > SOLVE_START_BYTES ? m->block : (void *)cur;
+    void *dest = cur == m->start && bytes > SOLVE_START_BYTES ? m->block : (void *)cur;
+    bigmem_populate(dest, bytes);
+    return dest;
 }
 
 void solve_mem_moved(SolveMem *m, const void *cur, const void *dest) {

@@ -3,7 +3,7 @@
 # gmk-search from game records made by the project's own tools (the
 # self-play games of selfplay-books.sh, which calls this for each rule):
 #
-#     RULE=renju OUT=openings/default-renju.book openings/build-default-book.sh games.txt
+#     RULE=standard OUT=openings/default-standard.book openings/build-default-book.sh games.txt
 #
 # The first 30 stones of each game, positions seen at least twice. The
 # environment can change that: RULE (default renju), OUT (default

@@ -1,15 +1,17 @@
 #!/bin/sh
 # openings/selfplay-books.sh — makes the default opening books of gmk-search,
-# openings/default-freestyle.book, default-standard.book and default-renju.book,
-# from gmk-search's own games: for each rule, every opening (renju: the 26 of
-# openings/renju26.tsv; freestyle and standard: tests/match_openings.txt)
+# openings/default-freestyle.book and default-standard.book, from
+# gmk-search's own games: for each rule, every opening (freestyle and
+# standard: tests/match_openings.txt; renju, on request: the 26 of
+# openings/renju26.tsv — gmk-search has no default renju book, see
+# open_default_books in cmd/gmk-search.c, but --book plays one)
 # played once with each colour by each of several pairs of node budgets, by
 # the referee of `make match` (tests/match.c), without a book. One thread
 # and node budgets make every game the same on every run. The books keep
 # the first 30 stones of the positions seen in at least two games
 # (build-default-book.sh). About 15 minutes on 2 cores.
 #
-# Usage: sh openings/selfplay-books.sh [RULE...]   (default: all three)
+# Usage: sh openings/selfplay-books.sh [RULE...]   (default: freestyle standard)
 # Environment: GMK_BIN (programs, default bin/), MATCH (the referee).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +21,7 @@ match=${MATCH:-$root/build/release/tests/match}
 [ -n "${GMK_BIN:-}" ] || make -s -C "$root" bin/gmk-search bin/gmk-book build/release/tests/match >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-[ $# -gt 0 ] || set -- freestyle standard renju
+[ $# -gt 0 ] || set -- freestyle standard
 for rule in "$@"; do
     case $rule in
     renju) openings=$here/renju26.tsv ;;

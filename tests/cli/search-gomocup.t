@@ -26,22 +26,29 @@ pbrain-gmk (installed as a link) is the same program.
   $ ln -s "$(command -v gmk-search)" pbrain-gmk && printf 'START 15\nEND\n' | ./pbrain-gmk --gomocup
   OK
 
-In a game the engine plays its first moves from the default opening book of
-the game's rule (openings/default-RULE.book beside the program, or in
-$GMK_BOOK_DIR); --no-book, or no book there, leaves it to the search. A
-book that fails its checks is named on stderr and the game goes on.
+In a freestyle or standard game the engine plays its first moves from the
+default opening book of the game's rule (openings/default-RULE.book beside
+the program, or in $GMK_BOOK_DIR); --no-book, or no book there, leaves it to
+the search. Renju has no default book (it scored better against Rapfi
+without its self-play one), and none is asked for. A book that fails its
+checks is named on stderr and the game goes on.
 
-  $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | gmk-search --gomocup | grep -c 'MESSAGE book move'
+  $ printf 'START 15\nINFO rule 0\nTURN 7,7\nEND\n' | gmk-search --gomocup | grep -c 'MESSAGE book move'
   1
+  $ printf 'START 15\nINFO rule 1\nTURN 7,7\nEND\n' | gmk-search --gomocup | grep -c 'MESSAGE book move'
+  1
+  $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | gmk-search --gomocup --nodes 1000 2>&1 | grep -c -e 'MESSAGE book move' -e 'book'
+  0
+  [1]
   $ printf 'START 15\nINFO rule 0\nBEGIN\nEND\n' | gmk-search --gomocup | grep -v MESSAGE
   OK
   7,7
-  $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | gmk-search --gomocup --no-book | grep -c 'MESSAGE book move'
+  $ printf 'START 15\nINFO rule 0\nTURN 7,7\nEND\n' | gmk-search --gomocup --no-book | grep -c 'MESSAGE book move'
   0
   [1]
-  $ mkdir books && printf 'not a book\n' > books/default-renju.book
-  $ printf 'START 15\nINFO rule 4\nTURN 7,7\nEND\n' | GMK_BOOK_DIR=books gmk-search --gomocup --nodes 1000 | grep -c 'MESSAGE book move'
-  gmk-search: default book books/default-renju.book: .* \(playing without it\) (re)
-  gmk-search: no default opening book for freestyle standard (looked in books; GMK_BOOK_DIR names another folder): playing without one
+  $ mkdir books && printf 'not a book\n' > books/default-standard.book
+  $ printf 'START 15\nINFO rule 1\nTURN 7,7\nEND\n' | GMK_BOOK_DIR=books gmk-search --gomocup --nodes 1000 | grep -c 'MESSAGE book move'
+  gmk-search: default book books/default-standard.book: .* \(playing without it\) (re)
+  gmk-search: no default opening book for freestyle (looked in books; GMK_BOOK_DIR names another folder): playing without one
   0
   [1]

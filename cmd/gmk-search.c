@@ -373,15 +373,6 @@ static int run_bench(Prog *pg, char **files) {
     return EXIT_ALL_OK;
 }
 
-/* The default opening books of the Gomocup protocol, one per rule of
- * DEFAULT_BOOK_RULE: default-RULE.book in $GMK_BOOK_DIR when it is set, else beside the program
- * (../share/gmk once installed, ../openings in the source tree,
- * ../../../openings for build/debug/bin and the like), else in the data
- * folder of the installation prefix (GMK_BOOKDIR, $(PREFIX)/share/gmk: no
- * path of the build tree is compiled in). A book that is missing is skipped
- * (and named in pg->missing_books, said on stderr); one that fails its
- * checks is skipped with a warning on stderr. Returns how many were opened
- * into books[]. */
 /* The rules that have a default book. Renju has none: gmk-search's own
  * games are a poor guide there (its weakest rule), and against Rapfi 0.43
  * classical (c-gomoku-cli, tc=2/0.08, the 26 renju openings under
@@ -390,6 +381,15 @@ static int run_bench(Prog *pg, char **files) {
  * each: 36.5% without, 31.0% with; standard 38.5% and 43.5%: kept.) */
 static const bool DEFAULT_BOOK_RULE[RULE_NB] = {[RULE_FREESTYLE] = true, [RULE_STANDARD] = true};
 
+/* The default opening books of the Gomocup protocol, one per rule of
+ * DEFAULT_BOOK_RULE: default-RULE.book in $GMK_BOOK_DIR when it is set,
+ * else beside the program (../share/gmk once installed, ../openings in the
+ * source tree, ../../../openings for build/debug/bin and the like), else in the data
+ * folder of the installation prefix (GMK_BOOKDIR, $(PREFIX)/share/gmk: no
+ * path of the build tree is compiled in). A book that is missing is skipped
+ * (and named in pg->missing_books, said on stderr); one that fails its
+ * checks is skipped with a warning on stderr. Returns how many were opened
+ * into books[]. */
 static int open_default_books(Prog *pg, Book *books[RULE_NB]) {
     char dirs[5][PATH_MAX];
     int ndirs = 0;

@@ -9,17 +9,15 @@
  *     double-four point and them no point that makes even a four: won in
  *     three plies (quick_win3; also at the leaves).
  *  2. Transposition table: a deep enough entry ends non-PV nodes.
- *  3. Reverse futility (non-PV, no threat against us, depth up to 3 plies,
- *     6 in renju): a static evaluation 120 a ply above beta is returned.
- *     Against Rapfi classical (tc=2/0.08, 200-game matches, the 26 renju
- *     openings under -transform), down to 6 plies against 3: renju 39.0%
- *     and 44.5% against 34.0% the same day (36.5-38.0% the day before;
- *     12 plies: 41.0%), but on 60 balanced five-stone renju openings it has
- *     not played before (katagomo's) 35.0% against 37.0%: +3 points over
- *     all 600 games against 800, within two standard errors. Freestyle
- *     36.4% against 36.5%, standard 40.7% against 42.5%: renju only.
- *     A node of depth >= IIR_DEPTH without a table move is searched one ply
- *     shallower (internal iterative reduction).
+ *  3. Reverse futility (non-PV, no threat against us, depth up to
+ *     RFP_DEPTH: 3 plies, 6 in renju): a static evaluation RFP_MARGIN a ply
+ *     above beta is returned. Against Rapfi classical (tc=2/0.08, 200-game
+ *     matches), 6 plies against 3 in renju: 39.0% and 44.5% against 34.0%
+ *     on the 26 openings, 35.0% against 37.0% on 60 unseen five-stone ones
+ *     (+3 points in all, within two standard errors); freestyle and
+ *     standard showed no gain (36.4/36.5%, 40.7/42.5%). A node of depth
+ *     >= IIR_DEPTH without a table move is searched one ply shallower
+ *     (internal iterative reduction).
  *  4. Moves from movegen(): narrowed to the block of a five, or to own fours
  *     and defences against an open three / four-three. The block of a five
  *     is searched at the same depth (a forced reply extends).
@@ -59,6 +57,8 @@
 #define ORDER_FAR 200             /* quiet moves scored below this are pruned after the first move */
 #define IIR_DEPTH 4               /* nodes this deep without a table move are searched a ply shallower */
 #define LMR_DIV 1.5               /* reduction ln(depth) * ln(i) / LMR_DIV */
+
+#define RFP_MARGIN 120            /* reverse futility: the static evaluation's lead over beta, a ply */
 
 /* Reverse futility is tried down to this depth, by rule (see the top of
  * the file). */
@@ -316,8 +316,8 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     bool prune = !disabled(w, SEARCH_NO_PRUNE);
 
     /* reverse futility: far above beta with nothing to fear */
-    if (prune && !pv_node && !threatened && depth <= RFP_DEPTH[b->rule] && eval - 120 * depth >= beta &&
-        eval < SCORE_EVAL_MAX)
+    if (prune && !pv_node && !threatened && depth <= RFP_DEPTH[b->rule] &&
+        eval - RFP_MARGIN * depth >= beta && eval < SCORE_EVAL_MAX)
         return eval;
 
     /* internal iterative reduction: a node the table knows no move for is

@@ -2,6 +2,7 @@
  * test_search.c — the alpha-beta engine: forced moves and wins found,
  * renju forbidden points never played, legal principal variations on random
  * positions of every rule, deterministic node counts, limits honoured, the
+ * root VCT probe's win and its conditions, the
  * transposition table's packing and ply adjustment.
  */
 #include <stdio.h>
@@ -292,6 +293,49 @@ static void test_deterministic(void **state) {
     search_free(s);
 }
 
+/* The root VCT probe (renju, a time limit, the game's last search two plies
+ * back scored the side to move ahead): a position from a game gmk-search
+ * lost as black against Rapfi, where black wins by threats (a long VCT) and
+ * has no VCF. With the last search noted ahead the probe proves the win
+ * (a win score, res.vcf); noted even, no probe runs and no probe decides
+ * (res.vcf false, whatever the iterations find). */
+static void test_root_vct(void **state) {
+    (void)state;
+    Search *s = search_new(8, NULL);
+    Board *b = position(RULE_RENJU, "h8 g8 j7 i6 j6 j5 h7 h9");
+    Move last[2] = {board_move_at(b, 6), board_move_at(b, 7)};
+    board_undo(b);
+    board_undo(b);
+    Key before = board_key(b);
+    assert_int_equal(board_play(b, last[0]), GMK_OK);
+    assert_int_equal(board_play(b, last[1]), GMK_OK);
+    SearchLimits lim = {0};
+#ifdef GMK_DEBUG
+    lim.time_ms = 3000;
+#else
+    lim.time_ms = 300;
+#endif
+    SearchResult r;
+    s->last_key = before;
+    s->last_score = 500;
+    assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+    assert_true(r.vcf);
+    assert_true(score_is_win(r.score));
+    check_pv(b, &r.line[0]);
+    /* the last search was even: no probe */
+    s->last_key = before;
+    s->last_score = 0;
+    assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+    assert_false(r.vcf);
+    /* another game's position: no probe either */
+    s->last_key = before ^ 1;
+    s->last_score = 500;
+    assert_int_equal(search_run(s, b, &lim, &r, NULL, NULL), GMK_OK);
+    assert_false(r.vcf);
+    board_free(b);
+    search_free(s);
+}
+
 static void test_limits(void **state) {
     (void)state;
     Search *s = search_new(8, NULL);
@@ -423,6 +467,7 @@ int main(void) {
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_root_vct),
         cmocka_unit_test(test_simple),
         cmocka_unit_test(test_tt),
         cmocka_unit_test(test_no_move_score),

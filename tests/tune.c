@@ -2,7 +2,7 @@
  * tune.c — Texel fitting of the search's evaluation weights
  * (lib/search/eval_weights.def) on games with results.
  *
- *   tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] GAMES... [-r RULE GAMES...]
+ *   tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] [-l LAMBDA] [-k K] GAMES... [-r RULE GAMES...]
  *
  * Options apply to the files after them (each file is read under the rule
  * given before it); the weight sets of every rule read are fitted. After
@@ -20,10 +20,14 @@
  * its pair of classes plus weights of its line shapes, summed over the empty
  * points, plus a weight of the pair of threat codes), so the fit is a
  * logistic regression on the counts: first the scale K of sigmoid(eval / K)
- * that fits the current weights best, then the weights of the rule's sets
+ * that fits the current weights best (or K as given by -k: the scale of the
+ * evaluation in win-rate terms, which the search's margins assume), then the weights of the rule's sets
  * by Adam on the mean squared error (full batch),
  * starting from the current ones. Weights whose feature shows in fewer than
- * MIN positions (default 200) stay as they are.
+ * MIN positions (default 200) stay as they are. With -l LAMBDA (> 0) the
+ * loss adds LAMBDA * ((w - w0) / 100)^2 for each fitted weight w, w0 its
+ * value before the fit: a pull towards the current weights, so that a
+ * feature the data says little about keeps its value rather than wander.
  *
  * Prints the loss before and after, and lib/search/eval_weights.def with the
  * rule's sets replaced (the other sets as they are) on standard output.
@@ -200,10 +204,16 @@ static void print_set(int s) {
     printf("    .tempo = %ld,\n},\n", lround(W[s][W_TEMPO]));
 }
 
+static int usage(void) {
+    fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] [-l LAMBDA] [-k K] GAMES... "
+                    "[-r RULE GAMES...]\n");
+    return 2;
+}
+
 int main(int argc, char **argv) {
     Rule rule = RULE_FREESTYLE;
     int iters = 3000, skip = 6, files = 0;
-    double scale = 0;
+    double scale = 0, lambda = 0, fixed_k = 0;
     long min_seen = 200;
     int tuned[EVAL_SET_NB] = {0};
     gmk_init();
@@ -219,9 +229,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "-s") && i + 1 < argc) skip = atoi(argv[++i]);
         else if (!strcmp(argv[i], "-m") && i + 1 < argc) min_seen = atol(argv[++i]);
         else if (!strcmp(argv[i], "-e") && i + 1 < argc) scale = atof(argv[++i]);
+        else if (!strcmp(argv[i], "-l") && i + 1 < argc) lambda = atof(argv[++i]);
+        else if (!strcmp(argv[i], "-k") && i + 1 < argc) fixed_k = atof(argv[++i]);
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] GAMES... [-r RULE GAMES...]\n");
-            return 2;
+            return usage();
         } else {
             read_games(argv[i], rule, skip, scale);
             tuned[eval_set(rule, COLOR_BLACK)] = tuned[eval_set(rule, COLOR_WHITE)] = 1;
@@ -229,8 +240,7 @@ int main(int argc, char **argv) {
         }
     }
     if (!files) {
-        fprintf(stderr, "usage: tune [-r RULE] [-n ITERATIONS] [-s SKIP] [-m MIN] [-e SCALE] GAMES... [-r RULE GAMES...]\n");
-        return 2;
+        return usage();
     }
     fprintf(stderr, "tune: %zu positions\n", nsamples);
     if (!nsamples) return 1;
@@ -242,7 +252,7 @@ int main(int argc, char **argv) {
         if (loss(exp(a)) < loss(exp(c))) hi = c;
         else lo = a;
     }
-    double K = exp((lo + hi) / 2);
+    double K = fixed_k > 0 ? fixed_k : exp((lo + hi) / 2);
     double before = loss(K);
     fprintf(stderr, "tune: K %.1f, loss %.6f\n", K, before);
 
@@ -260,7 +270,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tune: %d weights\n", ntune);
 
     /* Adam, full batch (units: evaluation points) */
-    static double g[EVAL_SET_NB][NW], m1[EVAL_SET_NB][NW], m2[EVAL_SET_NB][NW];
+    static double g[EVAL_SET_NB][NW], m1[EVAL_SET_NB][NW], m2[EVAL_SET_NB][NW], w0[EVAL_SET_NB][NW];
+    memcpy(w0, W, sizeof w0);
     const double lr = 1.0, b1 = 0.9, b2 = 0.999, eps = 1e-8;
     for (int it = 1; it <= iters; it++) {
         memset(g, 0, sizeof g);
@@ -276,7 +287,7 @@ int main(int argc, char **argv) {
         for (int s = 0; s < EVAL_SET_NB; s++)
             for (int k = 0; k < NW; k++) {
                 if (!tunable[s][k]) continue;
-                double gr = g[s][k] / (double)nsamples;
+                double gr = g[s][k] / (double)nsamples + 2 * lambda * (W[s][k] - w0[s][k]) / 1e4;
                 m1[s][k] = b1 * m1[s][k] + (1 - b1) * gr;
                 m2[s][k] = b2 * m2[s][k] + (1 - b2) * gr * gr;
                 W[s][k] -= lr * (m1[s][k] / bc1) / (sqrt(m2[s][k] / bc2) + eps);

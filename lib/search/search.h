@@ -72,6 +72,8 @@ struct Search {
     int worker_count;           /* workers allocated */
     Worker *workers[SEARCH_THREADS_MAX];
     struct Book *book[RULE_NB]; /* opening book of each rule (not owned), NULL if none */
+    Key last_key;               /* the position of the last search (0: none since search_clear) */
+    int last_score;             /* ... and its score */
 };
 
 /* search.c */

@@ -21,9 +21,9 @@
  * points, plus a weight of the pair of threat codes), so the fit is a
  * logistic regression on the counts: first the scale K of sigmoid(eval / K)
  * that fits the current weights best (or K as given by -k: the scale of the
- * evaluation in win-rate terms, which the search's margins assume), then the weights of the rule's sets
- * by Adam on the mean squared error (full batch),
- * starting from the current ones. Weights whose feature shows in fewer than
+ * evaluation in win-rate terms, which the search's margins assume), then
+ * the weights of the rule's sets by Adam on the mean squared error (full
+ * batch), starting from the current ones. Weights whose feature shows in fewer than
  * MIN positions (default 200) stay as they are. With -l LAMBDA (> 0) the
  * loss adds LAMBDA * ((w - w0) / 100)^2 for each fitted weight w, w0 its
  * value before the fit: a pull towards the current weights, so that a
@@ -231,17 +231,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "-e") && i + 1 < argc) scale = atof(argv[++i]);
         else if (!strcmp(argv[i], "-l") && i + 1 < argc) lambda = atof(argv[++i]);
         else if (!strcmp(argv[i], "-k") && i + 1 < argc) fixed_k = atof(argv[++i]);
-        else if (argv[i][0] == '-') {
-            return usage();
-        } else {
+        else if (argv[i][0] == '-') return usage();
+        else {
             read_games(argv[i], rule, skip, scale);
             tuned[eval_set(rule, COLOR_BLACK)] = tuned[eval_set(rule, COLOR_WHITE)] = 1;
             files++;
         }
     }
-    if (!files) {
-        return usage();
-    }
+    if (!files) return usage();
     fprintf(stderr, "tune: %zu positions\n", nsamples);
     if (!nsamples) return 1;
 

@@ -38,7 +38,6 @@
 #include <string.h>
 
 #include "evaluate.h"
-#include "board/zobrist.h"
 #include "search.h"
 
 #define ASP_DELTA 40
@@ -355,7 +354,7 @@ static Key key_two_back(const Board *b) {
     Key k = b->key; /* the side-to-move key changed twice */
     for (int i = 1; i <= 2 && i <= b->ply; i++) {
         Move m = b->hist[b->ply - i];
-        if (m != MOVE_PASS) k ^= zobrist_table[(b->ply - i) & 1][m];
+        if (m != MOVE_PASS) k ^= zobrist_stone((Color)((b->ply - i) & 1), m);
     }
     return k;
 }
@@ -366,13 +365,14 @@ static void remember(Search *s, const Board *b, int score) {
     s->last_score = score;
 }
 
-/* The root VCT probe (see the top of the file): true, with res filled, when
- * the solver proves a win for the side to move within its time. */
-static bool root_vct(Search *s, Worker *w, SearchResult *res) {
+/* The root VCT probe (see the top of the file): 1 when the solver proves a
+ * win for the side to move within its time (the line in w->vcf_line, as the
+ * VCF probe leaves it), 0 otherwise. */
+static int root_vct(Search *s, Worker *w) {
     const Board *b = w->b;
     if (!ROOT_VCT[b->rule] || !s->tm.hard_ms || s->last_key == 0 || b->ply < 2 ||
         key_two_back(b) != s->last_key || s->last_score < ROOT_VCT_LEAD)
-        return false;
+        return 0;
     SolveOptions o;
     solve_options_default(&o);
     o.kind = SOLVE_VCT;
@@ -380,15 +380,12 @@ static bool root_vct(Search *s, Worker *w, SearchResult *res) {
     int64_t ms = s->tm.hard_ms * ROOT_VCT_SHARE / 100;
     o.max_ms = ms < 1 ? 1 : (uint32_t)ms;
     SolveOutcome *out = malloc(sizeof *out);
-    if (!out) return false; /* no probe: the search goes on without it */
+    if (!out) return 0; /* no probe: the search goes on without it */
     bool won = solver_solve(w->solver, w->b, &o, out) == GMK_OK && out->result == SOLVE_WIN && out->line_len > 0;
     w->nodes += out->nodes;
     if (won) {
-        result_single(res, out->line[0], SCORE_WIN - out->line_len, out->line, out->line_len);
-        res->vcf = true;
-        res->depth = out->line_len;
-        res->nodes = w->nodes;
-        res->ms = timeman_elapsed_ms(&s->tm);
+        w->vcf_len = out->line_len;
+        memcpy(w->vcf_line, out->line, (size_t)out->line_len * sizeof *out->line);
     }
     free(out);
     return won;
@@ -447,13 +444,13 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
         return GMK_OK;
     }
     result_single(res, w->root[0].move, evaluate(wb, &w->es[0]), &w->root[0].move, 1);
-    /* the VCF probe at the root */
+    /* the forced-win probes at the root: VCF, then (see the top) VCT */
     if (!(s->disable & SEARCH_NO_VCF) && (lim->multipv <= 1)) {
         /* a share of the budget: a tenth of the nodes, a quarter of the time */
         uint64_t budget = ROOT_VCF_NODES;
         if (lim->nodes && lim->nodes / 10 < budget) budget = lim->nodes / 10 + 1;
         int64_t deadline = s->tm.hard_ms ? s->tm.start_us + s->tm.hard_ms * 250 : 0;
-        if (search_vcf(w, budget, deadline) == 1) {
+        if (search_vcf(w, budget, deadline) == 1 || root_vct(s, w) == 1) {
             result_single(res, w->vcf_line[0], SCORE_WIN - w->vcf_len, w->vcf_line, w->vcf_len);
             res->vcf = true;
             res->depth = w->vcf_len;
@@ -463,11 +460,6 @@ GmkStatus search_run(Search *s, Board *b, const SearchLimits *lim, SearchResult 
             if (info) info(ctx, res);
             return GMK_OK;
         }
-    }
-    if (!(s->disable & SEARCH_NO_VCF) && lim->multipv <= 1 && root_vct(s, w, res)) {
-        remember(s, wb, res->score);
-        if (info) info(ctx, res);
-        return GMK_OK;
     }
     /* the opening book, when it knows the position */
     if (lim->multipv <= 1) {

@@ -2,7 +2,8 @@
  * label — positions labelled by another engine's evaluation, for the
  * evaluation's fitting (tests/tune.c, -e): every position of each game after
  * its first SKIP plies (default 6) and before its last move, sent to a
- * Gomocup engine (BOARD, a search of MS milliseconds, default 40), and the
+ * Gomocup engine (BOARD, with timeout_turn MS milliseconds, default 70:
+ * Rapfi keeps 30 ms of a turn back for the pipes, so it searches 40), and the
  * evaluation of the side to move that the engine reports in its last
  * "MESSAGE ... Eval V" line (Rapfi's form; a mate "+M7" / "-M7" is +-30000).
  *
@@ -68,7 +69,7 @@ static bool evaluate(Engine *e, const Board *b, int *value) {
 
 int main(int argc, char **argv) {
     Rule rule = RULE_FREESTYLE;
-    int ms = 40, skip = 6, i = 1;
+    int ms = 70, skip = 6, i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (i + 1 >= argc) usage();
         if (!strcmp(argv[i], "-r")) {

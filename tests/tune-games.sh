@@ -13,7 +13,8 @@
 # line as tests/tune reads them (moves from the bottom-left, a TAB, the
 # winner; games lost on time or by a crash left out); then DIR/RULE.lab,
 # each position after the sixth stone labelled by Rapfi's evaluation of the
-# side to move after a 40 ms search (tests/label). Last, the command that
+# side to move after a 40 ms search (tests/label: timeout_turn 70 ms, of
+# which Rapfi keeps 30 back). Last, the command that
 # fits the weights (Rapfi's evaluation is a win rate through
 # sigmoid(v / 200), its own scaling factor: -e 200):
 #

@@ -28,7 +28,8 @@
  * tables. Freestyle and standard share a weight set; renju has one per side
  * to move: black's double-four and overline points are forbidden and worth
  * nothing, its double-three points usually forbidden. The weights are data,
- * lib/search/eval_weights.def, fitted to self-play games by tests/tune.c.
+ * lib/search/eval_weights.def, fitted by tests/tune.c: to self-play games,
+ * and renju's black-to-move set to Rapfi's evaluations (tests/tune-games.sh).
  *
  * The seed's point valuation (attack + defence of the best point, with the
  * catalogue's combo scores) is the other evaluation in the library: gmk-eval

@@ -69,6 +69,7 @@ if [ -z "$opp" ] || [ ! -x "$opp/bin/c-gomoku-cli" ]; then
 fi
 mkdir -p "$out" || exit 2
 make -C "$here" tune > /dev/null || exit 2
+rapfi=$opp/bin/pbrain-rapfi-classical220723
 # offsets OPENINGS: the openings (one a line, moves as h8i9) as c-gomoku-cli's
 # offsets from the centre (rows from the top)
 offsets() {
@@ -91,7 +92,6 @@ for rule in $rules; do
     esac
     echo "tune-games: $rule, $games games"
     offsets "$here/$openings" > "$out/$rule.openings" || exit 2
-    rapfi=$opp/bin/pbrain-rapfi-classical220723
     "$opp/bin/c-gomoku-cli" -each tc=2/0.08 maxmemory=67108864 \
         -engine "cmd=$rapfi" name=rapfi -engine "cmd=$rapfi" name=rapfi2 \
         -rule $code -boardsize 15 -games "$games" -repeat -concurrency "$jobs" \
@@ -116,12 +116,14 @@ for rule in $rules; do
         }' "$out/$rule.sgf" > "$out/$rule.txt"
     echo "tune-games: $(wc -l < "$out/$rule.txt") games in $out/$rule.txt"
     # J labellers, each on every J-th game
+    pids=()
     for ((j = 0; j < jobs; j++)); do
         awk -v j=$j -v n="$jobs" 'NR % n == j' "$out/$rule.txt" > "$out/$rule.$j.part"
         "$here/build/release/tests/label" -r "$rule" "$rapfi" "$out/$rule.$j.part" > "$out/$rule.$j.lab" &
+        pids+=($!)
     done
     ok=1
-    for ((j = 0; j < jobs; j++)); do wait -n || ok=0; done
+    for p in "${pids[@]}"; do wait "$p" || ok=0; done
     [ $ok = 1 ] || { echo "tune-games.sh: labelling failed" >&2; exit 1; }
     for ((j = 0; j < jobs; j++)); do cat "$out/$rule.$j.lab"; done > "$out/$rule.lab"
     rm -f "$out/$rule".[0-9]*.part "$out/$rule".[0-9]*.lab
@@ -130,3 +132,4 @@ done
 args=""
 for rule in $rules; do args="$args -r $rule $out/$rule.lab"; done
 echo "fit: make tune && build/release/tests/tune -n 2000 -e 200$args > lib/search/eval_weights.def"
+echo "(every set of those rules; which fitted sets played better, and the command that keeps one, are in the header of $0)"

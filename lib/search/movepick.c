@@ -32,6 +32,8 @@
  */
 #include "movepick.h"
 
+#include <assert.h>
+
 #include "board/shapes.h"
 #include "threats/gmk_threats.h"
 
@@ -159,7 +161,10 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
                 if (lvl > real_lvl && threat_real(b, p, them)) real_lvl = lvl;
             }
             if (mode == GEN_FOURS && !cls_is_four(cu) && cth != CLS_FIVE) continue;
-            /* a five to block: only the blocks stay (see the narrowing) */
+            /* a five to block (a five point is always a real threat and lies
+             * among these points, so the level found is THREAT_LVL_FIVE):
+             * only the blocks, and an own five, are kept, here rather than
+             * in the narrowing below */
             if (want == THREAT_LVL_FIVE && cth != CLS_FIVE && cu != CLS_FIVE) continue;
             if (black_renju && move_forbidden(b, p)) continue;
             /* white in renju: a point forbidden for black is no black
@@ -179,8 +184,9 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
 
     /* narrowing */
     int lvl = real_lvl;
+    assert(want != THREAT_LVL_FIVE || lvl == THREAT_LVL_FIVE); /* the blocks were kept above */
     info->threat = lvl;
-    if (lvl == THREAT_LVL_NONE && mode == GEN_ALL) return n;
+    if ((lvl == THREAT_LVL_NONE && mode == GEN_ALL) || lvl == THREAT_LVL_FIVE) return n;
     int k = 0;
     for (int i = 0; i < n; i++) {
         const PointShape *ps = &b->ps[list[i].move];
@@ -188,7 +194,6 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
         bool four = cls_is_four(cu);
         bool keep;
         switch (lvl) {
-        case THREAT_LVL_FIVE: keep = ps->cls[them] == CLS_FIVE || cu == CLS_FIVE; break;
         case THREAT_LVL_THREE: keep = four || max_shape(ps, them) >= SHAPE_FOUR; break;
         case THREAT_LVL_WIN2: keep = four || max_shape(ps, them) >= SHAPE_OPEN_THREE; break;
         default: keep = mode != GEN_FOURS || four; break;

@@ -96,6 +96,7 @@ Board *board_new_flags(int size, Rule rule, unsigned flags) {
     b->size = size;
     b->rule = rule;
     b->shapes = NULL;
+    b->val_line = b->val_point = NULL;
     b->light = (flags & BOARD_LIGHT) != 0;
     b->symkeys = b->light && !(flags & BOARD_NOSYM);
     b->undo = NULL;

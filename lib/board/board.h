@@ -23,6 +23,7 @@
 
 #include "gmk_board.h"
 #include "gmk_shapes.h"
+#include "zobrist.h"
 
 #define DIR_NB 4
 #define LINE_HALF 5     /* cells on each side of a point in a line window */
@@ -44,6 +45,7 @@ typedef struct {
 typedef struct ShapeUndo {
     PointShape ps[DIR_NB][2 * LINE_HALF];
     int clscount[COLOR_NB][16];
+    int64_t val_delta;          /* change of the value sum (board_set_values), 0 without tables */
 } ShapeUndo;
 
 struct Board {
@@ -69,9 +71,17 @@ struct Board {
     uint64_t line[DIR_NB][LINE_NB]; /* lines as 2-bit cells, see line_id/line_pos */
     PointShape ps[BOARD_CELLS];     /* shape state per point (empty points only) */
     struct ShapeUndo *undo;         /* per ply: shape state before the move, NULL if light */
+    const int64_t *val_line;        /* board_set_values: value per pair byte, NULL: none kept */
+    const int64_t *val_point;       /* ... and per class byte (black's class | white's << 4) */
 };
 
 static inline Color board_side(const Board *b) { return (Color)(b->ply & 1); }
+
+/* The key b->key will have after the side to move plays p (a full or light
+ * board alike): to fetch the child's table entry before the move is made. */
+static inline Key board_key_after(const Board *b, Move p) {
+    return b->key ^ zobrist_table[b->ply & 1][p] ^ zobrist_white;
+}
 
 /* Which line word holds point p in direction d, and p's cell position in it
  * (cell i at bits 2i). Padded coordinates x, y run 0..31: rows by y,

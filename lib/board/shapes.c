@@ -91,8 +91,9 @@ static inline void point_set_class(Board *b, PointShape *ps, int c, unsigned cls
  * the shapes of the empty points whose windows hold q, up to reach points
  * away (4 or 5, see shapes_make). d and reach are constants in every call,
  * so each gets its own unrolled copy. */
-static inline __attribute__((always_inline)) void line_update(Board *b, Move q, Color c,
-                                                              const int d, const int reach) {
+static inline __attribute__((always_inline)) void line_update(Board *b, Move q, Color c, const int d,
+                                                              const int reach, const bool valued,
+                                                              int64_t *acc) {
     const int step = DIR_STEP[d];
     const int pos = line_pos(d, q);
     uint64_t *lw = &b->line[d][line_id(d, q)];
@@ -114,6 +115,17 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
         uint32_t x;
         __builtin_memcpy(&x, ps->pair, 4);
         unsigned diff = (e ^ (x >> (8 * d))) & 0xFF;
+        if (valued && diff) {
+            /* the point's value: the changed direction's term and the class pair's */
+            unsigned cls0 = ps->cls[0] | ps->cls[1] << 4;
+            x ^= (uint32_t)diff << (8 * d);
+            __builtin_memcpy(ps->pair, &x, 4);
+            point_set_class(b, ps, 0, word_class(x, COLOR_BLACK));
+            point_set_class(b, ps, 1, word_class(x, COLOR_WHITE));
+            *acc += b->val_line[e] - b->val_line[e ^ diff] + b->val_point[ps->cls[0] | ps->cls[1] << 4] -
+                    b->val_point[cls0];
+            continue;
+        }
         x ^= (uint32_t)diff << (8 * d);
         __builtin_memcpy(ps->pair, &x, 4);
         if (diff & 0x0F) point_set_class(b, ps, 0, word_class(x, COLOR_BLACK));
@@ -135,28 +147,47 @@ static inline __attribute__((always_inline)) void line_save(Board *b, Move q, co
     }
 }
 
-void shapes_make(Board *b, Move q, Color c, ShapeUndo *u) {
+/* shapes_make's body; valued: keep the value sum's change too (a constant
+ * in each call, so that the plain path pays nothing for it). */
+static inline __attribute__((always_inline)) void make_lines(Board *b, Move q, Color c, ShapeUndo *u,
+                                                             const bool valued) {
     memcpy(u->clscount, b->clscount, sizeof u->clscount);
     line_save(b, q, 0, u->ps[0], false);
     line_save(b, q, 1, u->ps[1], false);
     line_save(b, q, 2, u->ps[2], false);
     line_save(b, q, 3, u->ps[3], false);
-    b->clscount[0][b->ps[q].cls[0]]--;
-    b->clscount[1][b->ps[q].cls[1]]--;
+    const PointShape *psq = &b->ps[q];
+    b->clscount[0][psq->cls[0]]--;
+    b->clscount[1][psq->cls[1]]--;
+    int64_t acc = 0;
+    if (valued) /* q is no longer empty: its value leaves the sum */
+        acc = -(b->val_point[psq->cls[0] | psq->cls[1] << 4] + b->val_line[psq->pair[0]] +
+                b->val_line[psq->pair[1]] + b->val_line[psq->pair[2]] + b->val_line[psq->pair[3]]);
     /* A stone 5 points away changes a shape only as the overline that an
      * exact five must not touch, so only for its own colour and only when
      * that colour needs exactly five (standard; renju black). */
     if (!rule_exact(b->rule, c)) {
-        line_update(b, q, c, 0, 4);
-        line_update(b, q, c, 1, 4);
-        line_update(b, q, c, 2, 4);
-        line_update(b, q, c, 3, 4);
+        line_update(b, q, c, 0, 4, valued, &acc);
+        line_update(b, q, c, 1, 4, valued, &acc);
+        line_update(b, q, c, 2, 4, valued, &acc);
+        line_update(b, q, c, 3, 4, valued, &acc);
     } else {
-        line_update(b, q, c, 0, 5);
-        line_update(b, q, c, 1, 5);
-        line_update(b, q, c, 2, 5);
-        line_update(b, q, c, 3, 5);
+        line_update(b, q, c, 0, 5, valued, &acc);
+        line_update(b, q, c, 1, 5, valued, &acc);
+        line_update(b, q, c, 2, 5, valued, &acc);
+        line_update(b, q, c, 3, 5, valued, &acc);
     }
+    u->val_delta = acc;
+}
+
+void shapes_make(Board *b, Move q, Color c, ShapeUndo *u) {
+    if (b->val_line) make_lines(b, q, c, u, true);
+    else make_lines(b, q, c, u, false);
+}
+
+void board_set_values(Board *b, const int64_t *line, const int64_t *point) {
+    b->val_line = line && point ? line : NULL;
+    b->val_point = line && point ? point : NULL;
 }
 
 void shapes_unmake(Board *b, Move q, Color c, const ShapeUndo *u) {

@@ -124,6 +124,14 @@ bool shapes_board_init(Board *b);                 /* from the cells; false when 
 /* Stone c now at p (cell already set): refresh the shapes around it, saving
  * what changes into u. */
 void shapes_make(Board *b, Move p, Color c, ShapeUndo *u);
+/* Values kept move by move: with tables line (per pair byte) and point
+ * (per class byte, black's class | white's << 4), a point's value is
+ * point[its class byte] + line[its pair byte] over the four directions, and
+ * every move (shapes_make) records in u->val_delta how much the sum of the
+ * values of the empty points changed (the move's point leaves the sum, the
+ * points whose shapes it changed count anew). The tables stay the
+ * caller's (static data); NULL switches it off (the default). */
+void board_set_values(Board *b, const int64_t *line, const int64_t *point);
 /* Stone c taken off p (cell already empty): restore the state saved in u. */
 void shapes_unmake(Board *b, Move p, Color c, const ShapeUndo *u);
 bool shapes_board_ok(const Board *b);             /* recomputed from scratch matches */

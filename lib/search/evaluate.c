@@ -38,6 +38,7 @@
  */
 #include "evaluate.h"
 
+#include <assert.h>
 #include <pthread.h>
 
 static const EvalWeights EVAL_WEIGHTS[EVAL_SET_NB] = {
@@ -86,7 +87,8 @@ static inline void sums_add(EvalSums *es, int64_t v) {
     es->v[COLOR_WHITE] += (int32_t)((v - b) / LANE);
 }
 
-void eval_sums_init(const Board *b, EvalSums *es) {
+/* The sums of b from scratch. */
+static void sums_scratch(const Board *b, EvalSums *es) {
     es->v[0] = es->v[1] = 0;
     if (b->light) return;
     pthread_once(&folded_once, fold_weights);
@@ -95,44 +97,24 @@ void eval_sums_init(const Board *b, EvalSums *es) {
         if (b->cell[p] == CELL_EMPTY) sums_add(es, point_value(f, &b->ps[p]));
 }
 
-/* Direction d's part of eval_sums_make: the points at offsets -5..5 from q
- * (their state before the move saved in saved) whose shapes along d changed,
- * and with them perhaps their classes. Occupied points keep their state, so
- * they never differ. */
-static inline __attribute__((always_inline)) int64_t sums_line(const Board *b, Move q, const PointShape *saved,
-                                                               const EvalFolded *f, const int d) {
-    int64_t v = 0;
-#pragma GCC unroll 10
-    for (int k = 0; k < 2 * LINE_HALF; k++) {
-        int off = k < LINE_HALF ? k - LINE_HALF : k - LINE_HALF + 1;
-        const PointShape *now = &b->ps[q - off * DIR_STEP[d]], *was = &saved[k];
-        unsigned pn = now->pair[d], pw = was->pair[d];
-        if (pn == pw) continue;
-        v += f->line[pn] - f->line[pw];
-        unsigned cn = now->cls[0] | now->cls[1] << 4, cw = was->cls[0] | was->cls[1] << 4;
-        if (cn != cw) v += f->point[cn] - f->point[cw];
-    }
-    return v;
+void eval_sums_init(Board *b, EvalSums *es) {
+    sums_scratch(b, es);
+    /* the board keeps the sums' changes move by move (board_set_values):
+     * the folded weights are its value tables */
+    if (!b->light) board_set_values(b, folded[b->rule].line, folded[b->rule].point);
 }
 
 void eval_sums_make(const Board *b, const EvalSums *prev, EvalSums *next) {
     *next = *prev;
     Move q = b->hist[b->ply - 1];
     if (q == MOVE_PASS || b->light) return;
-    const ShapeUndo *u = &b->undo[b->ply - 1];
-    const EvalFolded *f = &folded[b->rule]; /* filled by eval_sums_init of the root */
-    /* q is no longer empty (its shape state is still the one before the move) */
-    int64_t v = -point_value(f, &b->ps[q]);
-    v += sums_line(b, q, u->ps[0], f, 0);
-    v += sums_line(b, q, u->ps[1], f, 1);
-    v += sums_line(b, q, u->ps[2], f, 2);
-    v += sums_line(b, q, u->ps[3], f, 3);
-    sums_add(next, v);
+    assert(b->val_line == folded[b->rule].line); /* eval_sums_init attached the tables */
+    sums_add(next, b->undo[b->ply - 1].val_delta);
 }
 
 int search_evaluate(const Board *b) {
     if (b->light) return 0;
     EvalSums es;
-    eval_sums_init(b, &es);
+    sums_scratch(b, &es);
     return evaluate(b, &es);
 }

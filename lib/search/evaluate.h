@@ -48,7 +48,7 @@ typedef struct {
 } EvalSums;
 
 /* Sums of b from scratch. */
-void eval_sums_init(const Board *b, EvalSums *es);
+void eval_sums_init(Board *b, EvalSums *es); /* ... and b keeps their changes move by move (board_set_values) */
 /* The sums after the last board_play on b, from prev (the sums before it). */
 void eval_sums_make(const Board *b, const EvalSums *prev, EvalSums *next);
 

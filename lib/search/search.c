@@ -357,8 +357,10 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         /* far moves: quiet points that make at most an open two for either
          * side (ordering score with history) are not tried after the first */
         if (prune && quiet && legal >= 1 && list[i].score < ORDER_FAR && best > -SCORE_WIN_MIN) break;
+        /* the child's table entry, fetched while the stones are updated
+         * (the child probes it first thing) */
+        if (depth - 1 + ext > 0) tt_prefetch(&w->s->tt, board_key_after(b, m));
         board_play(b, m);
-        tt_prefetch(&w->s->tt, b->key);
         eval_sums_make(b, &w->es[ply], &w->es[ply + 1]);
         legal++;
         int nd = depth - 1 + ext, score;

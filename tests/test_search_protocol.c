@@ -186,6 +186,47 @@ static void play_between_processes(Rule rule, int size, const char *opts_a, cons
     engine_stop(&e[1]);
 }
 
+/* The table is sized to the time per move (the fast control of the
+ * matches: 8 MB), within the manager's memory, and keeps its size (and
+ * contents) from move to move. */
+static void test_table_size(void **state) {
+    (void)state;
+    Search *s = search_new(64, NULL);
+    assert_non_null(s);
+    SearchLimits base = {0};
+    base.nodes = 2000;
+    Capture c;
+    Protocol *p = protocol_new(s, &base, capture, &c);
+    assert_non_null(p);
+    int x, y;
+    assert_string_equal(feed(p, &c, "INFO timeout_turn 80"), "");
+    assert_string_equal(feed(p, &c, "INFO timeout_match 2000"), "");
+    assert_string_equal(feed(p, &c, "INFO max_memory 67108864"), "");
+    assert_string_equal(feed(p, &c, "START 15"), "OK");
+    assert_int_equal(search_hash_mb(s), 8);
+    assert_true(is_xy(feed(p, &c, "BEGIN"), 15, &x, &y));
+    assert_true(is_xy(feed(p, &c, "TURN 6,6"), 15, &x, &y));
+    assert_int_equal(search_hash_mb(s), 8);
+    /* a slower control: the memory limit (70% of 64 MB, as a power of two) */
+    assert_string_equal(feed(p, &c, "INFO timeout_turn 500"), "");
+    assert_string_equal(feed(p, &c, "INFO timeout_match 10000"), "");
+    assert_string_equal(feed(p, &c, "START 15"), "OK");
+    assert_int_equal(search_hash_mb(s), 32);
+    /* a tenth of the match time when that is less than the turn */
+    assert_string_equal(feed(p, &c, "INFO timeout_turn 5000"), "");
+    assert_string_equal(feed(p, &c, "INFO timeout_match 1000"), "");
+    assert_string_equal(feed(p, &c, "START 15"), "OK");
+    assert_int_equal(search_hash_mb(s), 8);
+    /* no memory limit, no match limit, a long turn: the command line's size */
+    assert_string_equal(feed(p, &c, "INFO max_memory 0"), "");
+    assert_string_equal(feed(p, &c, "INFO timeout_match 0"), "");
+    assert_string_equal(feed(p, &c, "INFO timeout_turn 30000"), "");
+    assert_string_equal(feed(p, &c, "START 15"), "OK");
+    assert_int_equal(search_hash_mb(s), 64);
+    protocol_free(p);
+    search_free(s);
+}
+
 static void test_game_freestyle(void **state) {
     (void)state;
     play_between_processes(RULE_FREESTYLE, 15, "--nodes 4000", "--nodes 2000");
@@ -228,6 +269,7 @@ static void test_elo(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_commands),
+        cmocka_unit_test(test_table_size),
         cmocka_unit_test(test_game_freestyle),
         cmocka_unit_test(test_game_renju),
         cmocka_unit_test(test_game_small_board),

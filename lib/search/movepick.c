@@ -65,24 +65,6 @@ static const int DEFENCE[CLS_NB] = {
 #define LS256(c) {LS64(c, 0), LS64(c, 64), LS64(c, 128), LS64(c, 192)}
 static const int16_t LINE_SCORE[COLOR_NB][256] = {LS256(0), LS256(1)};
 
-/* Renju: is p forbidden for black? Only classes that can hide a foul are checked in full. */
-bool move_forbidden(Board *b, Move p) {
-    if (b->rule != RULE_RENJU) return false;
-    switch (b->ps[p].cls[COLOR_BLACK]) {
-    case CLS_FIVE: return false; /* exactly five always wins */
-    case CLS_DOUBLE_FOUR:
-    case CLS_DOUBLE_THREE:
-    case CLS_OVERLINE:
-    case CLS_FOUR_THREE:
-    case CLS_OPEN_FOUR: return board_forbidden(b, p) != FORBID_NONE;
-    default: break;
-    }
-    /* an overline hides behind any other class */
-    for (int d = 0; d < DIR_NB; d++)
-        if ((b->ps[p].pair[d] & 15) == SHAPE_OVERLINE) return board_forbidden(b, p) != FORBID_NONE;
-    return false;
-}
-
 /* Highest line shape colour c makes at p over the four directions. */
 static inline int max_shape(const PointShape *ps, Color c) {
     int m = 0;

@@ -4,6 +4,8 @@
 #define GMK_MOVEPICK_H
 
 #include "board/board.h"
+#include "board/shapes.h"
+#include "threats/gmk_threats.h"
 
 #define MOVELIST_MAX (BOARD_MAX * BOARD_MAX) /* every point of the largest board */
 
@@ -44,8 +46,21 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
  * (three or better) that is every such point. */
 Move movegen_find(const Board *b, Color c, int cls);
 
-/* Is empty p a move black may not play (renju)? Cheap for most points. */
-bool move_forbidden(Board *b, Move p);
+/* Black's classes at a point that may hide a foul (renju): the point is
+ * checked in full (board_forbidden) only with one of these, or an overline
+ * along some line (which hides behind any class). */
+#define FORBID_SUSPECT                                                                               \
+    (1u << CLS_DOUBLE_FOUR | 1u << CLS_DOUBLE_THREE | 1u << CLS_OVERLINE | 1u << CLS_FOUR_THREE | \
+     1u << CLS_OPEN_FOUR)
+
+/* Is empty p a move black may not play (renju)? Cheap for most points
+ * (inline: the generator asks it of every point when black is to move). */
+static inline bool move_forbidden(Board *b, Move p) {
+    if (b->rule != RULE_RENJU) return false;
+    unsigned cls = b->ps[p].cls[COLOR_BLACK];
+    if (!((FORBID_SUSPECT >> cls) & 1) && (cls == CLS_FIVE || !black_overline_at(b, p))) return false;
+    return board_forbidden(b, p) != FORBID_NONE;
+}
 
 /* Own class is a four or better (four, four-three, double four, open four). */
 static inline bool cls_is_four(int c) {

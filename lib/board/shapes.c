@@ -93,7 +93,8 @@ static inline void point_set_class(Board *b, PointShape *ps, int c, unsigned cls
  * so each gets its own unrolled copy. */
 static inline __attribute__((always_inline)) void line_update(Board *b, Move q, Color c, const int d,
                                                               const int reach, const bool valued,
-                                                              int64_t *acc) {
+                                                              const int64_t *val_line,
+                                                              const int64_t *val_point, int64_t *acc) {
     const int step = DIR_STEP[d];
     const int pos = line_pos(d, q);
     uint64_t *lw = &b->line[d][line_id(d, q)];
@@ -117,13 +118,13 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
         unsigned diff = (e ^ (x >> (8 * d))) & 0xFF;
         if (valued && diff) {
             /* the point's value: the changed direction's term and the class pair's */
-            unsigned cls0 = ps->cls[0] | ps->cls[1] << 4;
+            unsigned o0 = ps->cls[0], o1 = ps->cls[1];
             x ^= (uint32_t)diff << (8 * d);
             __builtin_memcpy(ps->pair, &x, 4);
-            point_set_class(b, ps, 0, word_class(x, COLOR_BLACK));
-            point_set_class(b, ps, 1, word_class(x, COLOR_WHITE));
-            *acc += b->val_line[e] - b->val_line[e ^ diff] + b->val_point[ps->cls[0] | ps->cls[1] << 4] -
-                    b->val_point[cls0];
+            unsigned n0 = word_class(x, COLOR_BLACK), n1 = word_class(x, COLOR_WHITE);
+            point_set_class(b, ps, 0, n0);
+            point_set_class(b, ps, 1, n1);
+            *acc += val_line[e] - val_line[e ^ diff] + val_point[n0 | n1 << 4] - val_point[o0 | o1 << 4];
             continue;
         }
         x ^= (uint32_t)diff << (8 * d);
@@ -160,22 +161,24 @@ static inline __attribute__((always_inline)) void make_lines(Board *b, Move q, C
     b->clscount[0][psq->cls[0]]--;
     b->clscount[1][psq->cls[1]]--;
     int64_t acc = 0;
+    /* locals: the stores of the update cannot alias them */
+    const int64_t *const vl = b->val_line, *const vp = b->val_point;
     if (valued) /* q is no longer empty: its value leaves the sum */
-        acc = -(b->val_point[psq->cls[0] | psq->cls[1] << 4] + b->val_line[psq->pair[0]] +
-                b->val_line[psq->pair[1]] + b->val_line[psq->pair[2]] + b->val_line[psq->pair[3]]);
+        acc = -(vp[psq->cls[0] | psq->cls[1] << 4] + vl[psq->pair[0]] + vl[psq->pair[1]] + vl[psq->pair[2]] +
+                vl[psq->pair[3]]);
     /* A stone 5 points away changes a shape only as the overline that an
      * exact five must not touch, so only for its own colour and only when
      * that colour needs exactly five (standard; renju black). */
     if (!rule_exact(b->rule, c)) {
-        line_update(b, q, c, 0, 4, valued, &acc);
-        line_update(b, q, c, 1, 4, valued, &acc);
-        line_update(b, q, c, 2, 4, valued, &acc);
-        line_update(b, q, c, 3, 4, valued, &acc);
+        line_update(b, q, c, 0, 4, valued, vl, vp, &acc);
+        line_update(b, q, c, 1, 4, valued, vl, vp, &acc);
+        line_update(b, q, c, 2, 4, valued, vl, vp, &acc);
+        line_update(b, q, c, 3, 4, valued, vl, vp, &acc);
     } else {
-        line_update(b, q, c, 0, 5, valued, &acc);
-        line_update(b, q, c, 1, 5, valued, &acc);
-        line_update(b, q, c, 2, 5, valued, &acc);
-        line_update(b, q, c, 3, 5, valued, &acc);
+        line_update(b, q, c, 0, 5, valued, vl, vp, &acc);
+        line_update(b, q, c, 1, 5, valued, vl, vp, &acc);
+        line_update(b, q, c, 2, 5, valued, vl, vp, &acc);
+        line_update(b, q, c, 3, 5, valued, vl, vp, &acc);
     }
     u->val_delta = acc;
 }

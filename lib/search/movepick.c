@@ -65,14 +65,16 @@ static const int DEFENCE[CLS_NB] = {
 #define LS256(c) {LS64(c, 0), LS64(c, 64), LS64(c, 128), LS64(c, 192)}
 static const int16_t LINE_SCORE[COLOR_NB][256] = {LS256(0), LS256(1)};
 
-/* Highest line shape colour c makes at p over the four directions. */
-static inline int max_shape(const PointShape *ps, Color c) {
-    int m = 0;
-    for (int d = 0; d < DIR_NB; d++) {
-        int s = (ps->pair[d] >> (4 * c)) & 15;
-        if (s > m && s != SHAPE_OVERLINE) m = s;
-    }
-    return m;
+/* Does colour c make a line shape of lo or more at p along some direction
+ * (an overline not counted)? The four shape codes (0..SHAPE_OVERLINE) at
+ * once, a byte each: adding 128 - t sets a byte's top bit when its code is
+ * t or more. */
+static inline bool shape_at_least(const PointShape *ps, Color c, unsigned lo) {
+    uint32_t x;
+    __builtin_memcpy(&x, ps->pair, 4);
+    x = (x >> (4 * c)) & 0x0F0F0F0Fu;
+    uint32_t ge_lo = x + (0x80u - lo) * 0x01010101u, ge_over = x + (0x80u - SHAPE_OVERLINE) * 0x01010101u;
+    return (ge_lo & ~ge_over & 0x80808080u) != 0;
 }
 
 /* Is the opponent's (colour them's) class cls at p a real threat? Only a
@@ -176,8 +178,8 @@ int movegen(Board *b, GenMode mode, bool nonarrow, ScoredMove *list, GenInfo *in
         bool four = cls_is_four(cu);
         bool keep;
         switch (lvl) {
-        case THREAT_LVL_THREE: keep = four || max_shape(ps, them) >= SHAPE_FOUR; break;
-        case THREAT_LVL_WIN2: keep = four || max_shape(ps, them) >= SHAPE_OPEN_THREE; break;
+        case THREAT_LVL_THREE: keep = four || shape_at_least(ps, them, SHAPE_FOUR); break;
+        case THREAT_LVL_WIN2: keep = four || shape_at_least(ps, them, SHAPE_OPEN_THREE); break;
         default: keep = mode != GEN_FOURS || four; break;
         }
         if (!keep) continue;

@@ -260,7 +260,9 @@ static inline bool tt_move_ok(Board *b, Move m) {
 }
 
 /* The moves of a node (movegen) with the search's ordering on top of the
- * threat classes: the table's move, killers, history. */
+ * threat classes: the table's move, killers, history. The best-scored move
+ * (the first of equal scores) is swapped to the front, as movelist_pick(list,
+ * 0, n) would: the first pick needs no scan of its own. */
 static int gen_ordered(Worker *w, int ply, Move tt_move, bool prune, ScoredMove *list,
                        GenInfo *gi) {
     Board *b = w->b;
@@ -268,6 +270,7 @@ static int gen_ordered(Worker *w, int ply, Move tt_move, bool prune, ScoredMove 
     bool use_hist = !disabled(w, SEARCH_NO_HISTORY);
     Move k0 = w->killers[ply][0], k1 = w->killers[ply][1];
     const int *hist = w->history[board_side(b)];
+    int top = 0;
     for (int i = 0; i < n; i++) {
         Move m = list[i].move;
         if (m == tt_move) list[i].score += ORDER_TT;
@@ -275,6 +278,12 @@ static int gen_ordered(Worker *w, int ply, Move tt_move, bool prune, ScoredMove 
             if (list[i].score < ORDER_QUIET_MAX && (m == k0 || m == k1)) list[i].score += ORDER_KILLER;
             list[i].score += hist[m] / 16;
         }
+        if (list[i].score > list[top].score) top = i;
+    }
+    if (n > 0) {
+        ScoredMove t = list[0];
+        list[0] = list[top];
+        list[top] = t;
     }
     return n;
 }
@@ -349,7 +358,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     int quiet_count = 0;
     bool use_hist = !disabled(w, SEARCH_NO_HISTORY);
     for (int i = 0; i < n; i++) {
-        Move m = staged ? list[0].move : movelist_pick(list, i, n);
+        Move m = staged || i == 0 ? list[0].move : movelist_pick(list, i, n); /* gen_ordered: the best first */
         bool quiet = list[i].score < ORDER_QUIET_MAX && gi.threat == THREAT_LVL_NONE;
         /* late-move pruning: shallow non-PV nodes try the best few quiet moves */
         if (prune && !pv_node && quiet && legal >= 3 + 2 * depth * depth && best > -SCORE_WIN_MIN)
@@ -389,8 +398,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         if (staged) {
             /* no cut-off: now the rest (the table's move sorts first again) */
             staged = false;
-            n = gen_ordered(w, ply, m, prune, list, &gi);
-            movelist_pick(list, 0, n);
+            n = gen_ordered(w, ply, m, prune, list, &gi); /* m (the table's move) first */
         }
     }
 

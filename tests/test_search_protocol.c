@@ -38,14 +38,23 @@ static bool is_xy(const char *s, int size, int *x, int *y) {
     return sscanf(s, "%d,%d%c", x, y, &extra) == 2 && *x >= 0 && *y >= 0 && *x < size && *y < size;
 }
 
+/* A session on a new engine with a table of mb MB, each search stopped at
+ * nodes; its output lines go to c. */
+static Protocol *session_new(size_t mb, uint64_t nodes, Capture *c, Search **s) {
+    *s = search_new(mb, NULL);
+    assert_non_null(*s);
+    SearchLimits base = {0};
+    base.nodes = nodes;
+    Protocol *p = protocol_new(*s, &base, capture, c);
+    assert_non_null(p);
+    return p;
+}
+
 static void test_commands(void **state) {
     (void)state;
-    Search *s = search_new(4, NULL);
-    SearchLimits base = {0};
-    base.nodes = 3000;
+    Search *s;
     Capture c;
-    Protocol *p = protocol_new(s, &base, capture, &c);
-    assert_non_null(p);
+    Protocol *p = session_new(4, 3000, &c, &s);
     int x, y;
     assert_string_equal(feed(p, &c, "TURN 7,7"), "ERROR no game: START first");
     assert_true(strstr(feed(p, &c, "ABOUT"), "name=\"gmk-search\"") != NULL);
@@ -191,13 +200,9 @@ static void play_between_processes(Rule rule, int size, const char *opts_a, cons
  * contents) from move to move. */
 static void test_table_size(void **state) {
     (void)state;
-    Search *s = search_new(64, NULL);
-    assert_non_null(s);
-    SearchLimits base = {0};
-    base.nodes = 2000;
+    Search *s;
     Capture c;
-    Protocol *p = protocol_new(s, &base, capture, &c);
-    assert_non_null(p);
+    Protocol *p = session_new(64, 2000, &c, &s);
     int x, y;
     assert_string_equal(feed(p, &c, "INFO timeout_turn 80"), "");
     assert_string_equal(feed(p, &c, "INFO timeout_match 2000"), "");

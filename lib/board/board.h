@@ -45,7 +45,7 @@ typedef struct {
 typedef struct ShapeUndo {
     PointShape ps[DIR_NB][2 * LINE_HALF];
     int clscount[COLOR_NB][16];
-    int64_t val_delta;          /* change of the value sum (board_set_values), 0 without tables */
+    int64_t val_delta;          /* change of the value sum (board_set_values; set only with tables) */
 } ShapeUndo;
 
 struct Board {

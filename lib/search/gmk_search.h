@@ -84,7 +84,7 @@ typedef struct Search Search;
  * to a power of two, at least 1). NULL with *st set when out of memory. */
 Search *search_new(size_t hash_mb, GmkStatus *st);
 void search_free(Search *s);
-/* Resizes the table (clears it). */
+/* Resizes the table (a new, empty one; kept as it is when the size is the same). */
 GmkStatus search_set_hash(Search *s, size_t hash_mb);
 size_t search_hash_mb(const Search *s);
 /* Forgets everything learnt (table, history): a new game. */

@@ -34,9 +34,6 @@
 
 #include <assert.h>
 
-#include "board/shapes.h"
-#include "threats/gmk_threats.h"
-
 static const int ATTACK[CLS_NB] = {
     [CLS_FIVE] = 1 << 22,         [CLS_OPEN_FOUR] = 60000,  [CLS_DOUBLE_FOUR] = 50000,
     [CLS_FOUR_THREE] = 40000,     [CLS_DOUBLE_THREE] = 8000, [CLS_OPEN_THREE_THREE] = 2500,

@@ -230,9 +230,7 @@ static void memory_fit(Protocol *p) {
     int64_t ms = p->clock_given ? p->clock.turn_ms : 0;
     if (p->clock_given && p->clock.match_ms > 0 && (!ms || p->clock.match_ms / 10 < ms)) ms = p->clock.match_ms / 10;
     if (ms > 0 && turn_table_mb(ms) < mb) mb = turn_table_mb(ms);
-    size_t pow2 = 1; /* the table's size is a power of two (tt_init) */
-    while (pow2 * 2 <= mb) pow2 *= 2;
-    if (search_hash_mb(p->s) != pow2) search_set_hash(p->s, pow2);
+    search_set_hash(p->s, mb); /* a table of that size already: kept */
     int64_t t0 = timeman_now_us();
     search_prefault(p->s);
     p->spent_ms += (timeman_now_us() - t0) / 1000;

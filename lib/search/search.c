@@ -370,7 +370,8 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         if (prune && !pv_node && quiet && legal >= 3 + 2 * depth * depth && best > -SCORE_WIN_MIN)
             break;
         /* far moves: quiet points that make at most an open two for either
-         * side (ordering score with history) are not tried after the first */
+         * side (ordering score with history) are not tried after the first,
+         * with at most FAR_DEPTH plies left */
         if (prune && quiet && legal >= 1 && list[i].score < ORDER_FAR && depth <= FAR_DEPTH &&
             best > -SCORE_WIN_MIN)
             break;

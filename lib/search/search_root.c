@@ -77,8 +77,10 @@ void search_free(Search *s) {
     free(s);
 }
 
-/* A new table of hash_mb MB; the old one stays when that fails. */
+/* A new table of hash_mb MB; the old one stays, contents and all, when it
+ * has that size already (tt_size_mb), and when a new one cannot be made. */
 GmkStatus search_set_hash(Search *s, size_t hash_mb) {
+    if (tt_size_mb(hash_mb) == s->tt.mb) return GMK_OK;
     TT t;
     GmkStatus st = tt_init(&t, hash_mb);
     if (st != GMK_OK) return st;

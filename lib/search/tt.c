@@ -50,10 +50,18 @@ static inline int data_gen(uint64_t d) { return (int)(d >> 58); }
  * it is used (a memset of 64 MB took 60 ms at every start of the program),
  * page-aligned (so 64-byte aligned) and on huge pages where the kernel has
  * them. */
-GmkStatus tt_init(TT *tt, size_t mb) {
+/* Buckets of a table of at most mb MB (1 at least): a power of two. */
+static size_t tt_buckets(size_t mb) {
     if (mb < 1) mb = 1;
     size_t buckets = 1;
     while (buckets * 2 * 64 <= (mb << 20)) buckets *= 2;
+    return buckets;
+}
+
+size_t tt_size_mb(size_t mb) { return tt_buckets(mb) * 64 >> 20; }
+
+GmkStatus tt_init(TT *tt, size_t mb) {
+    size_t buckets = tt_buckets(mb);
     size_t bytes = buckets * 64;
     tt->entries = bigmem_alloc(bytes);
     if (!tt->entries) return GMK_ERR_NOMEM;

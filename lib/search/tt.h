@@ -38,7 +38,8 @@ typedef struct {
     bool touched;          /* every page written once (tt_prefault, tt_clear) */
 } TT;
 
-GmkStatus tt_init(TT *tt, size_t mb);    /* allocates (and clears) mb megabytes */
+GmkStatus tt_init(TT *tt, size_t mb);    /* allocates (and clears) tt_size_mb(mb) megabytes */
+size_t tt_size_mb(size_t mb);            /* the size tt_init makes of mb: a power of two, 1 at least */
 void tt_free(TT *tt);
 void tt_clear(TT *tt);
 void tt_prefault(TT *tt);                /* touches every page now (empties the table) */

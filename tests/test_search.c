@@ -2,7 +2,7 @@
  * test_search.c — the alpha-beta engine: forced moves and wins found,
  * renju forbidden points never played, legal principal variations on random
  * positions of every rule, deterministic node counts, limits honoured, the
- * root VCT probe's win and its conditions, the
+ * root VCT probe's win and its conditions, singularity tests, the
  * transposition table's packing and ply adjustment.
  */
 #include <stdio.h>
@@ -293,6 +293,31 @@ static void test_deterministic(void **state) {
     search_free(s);
 }
 
+/* Singular extension: a freestyle middle game searched deep enough runs
+ * singularity tests (renju none: it is off there), and after them no
+ * excluded move is left behind, the position is unchanged and the
+ * principal variation legal. */
+static void test_singular(void **state) {
+    (void)state;
+    Search *s = search_new(8, NULL);
+    for (int r = 0; r < 2; r++) {
+        Board *b = position(r ? RULE_RENJU : RULE_FREESTYLE, "h8 i9 i8 g8 j8 k8 j9 h7 j7 j6");
+        Key k = board_key(b);
+        search_clear(s);
+        SearchResult res = run(s, b, 10, 0);
+        Worker *w = s->workers[0];
+        for (int p = 0; p < MAX_PLY + 2; p++) assert_int_equal(w->excluded[p], MOVE_NONE);
+        assert_true(board_key(b) == k);
+        check_pv(b, &res.line[0]);
+#ifndef GMK_DEBUG
+        if (r == 0) assert_true(w->singular_tests > 0);
+#endif
+        if (r == 1) assert_true(w->singular_tests == 0);
+        board_free(b);
+    }
+    search_free(s);
+}
+
 /* The root VCT probe (renju, a time limit, the game's last search two plies
  * back scored the side to move ahead): a position from a game gmk-search
  * lost as black against Rapfi, where black wins by threats (a long VCT) and
@@ -472,6 +497,7 @@ int main(void) {
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_root_vct),
+        cmocka_unit_test(test_singular),
         cmocka_unit_test(test_simple),
         cmocka_unit_test(test_tt),
         cmocka_unit_test(test_no_move_score),

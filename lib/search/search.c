@@ -70,6 +70,13 @@
  * the file). */
 static const int8_t RFP_DEPTH[RULE_NB] = {[RULE_FREESTYLE] = 3, [RULE_STANDARD] = 3, [RULE_RENJU] = 6};
 
+/* Singular extension: the table's move is tested in nodes with at least
+ * this many plies left, by rule (0: never; in renju it played no better
+ * against Rapfi, see the README's Performance section) ... */
+static const int8_t SE_DEPTH[RULE_NB] = {[RULE_FREESTYLE] = 7, [RULE_STANDARD] = 7, [RULE_RENJU] = 0};
+#define SE_MARGIN 2               /* ... against its table score less this a ply */
+#define SE_TT_DEPTH 3             /* ... when that score is a lower bound at most this much shallower */
+
 /* Late-move reductions by depth and move index (filled once). */
 static uint8_t lmr_table[64][64];
 
@@ -294,7 +301,31 @@ static int gen_ordered(Worker *w, int ply, Move tt_move, bool prune, ScoredMove 
     return n;
 }
 
-/* The principal variation search proper. */
+static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node);
+
+/* Is the table's move hit->move singular? The node (at ply, depth plies
+ * left) is searched without it, at half depth, in a null window at its
+ * table score less SE_MARGIN a ply (sb). Every other move falls below sb:
+ * it is singular, *ext = 1 (searched a ply deeper). Another move reaches
+ * sb and sb >= beta: two moves cut, the node's score is sb (multi-cut,
+ * returned). Some other move reaches sb, the table's score is at least
+ * beta: *ext = -1 (several moves are near the best; the cut is likely
+ * either way). Else SCORE_NONE and *ext unchanged. */
+static int singular(Worker *w, const TTHit *hit, int beta, int depth, int ply, int *ext) {
+    int sb = hit->score - SE_MARGIN * depth;
+    w->singular_tests++;
+    w->excluded[ply] = hit->move;
+    int v = pvs(w, sb - 1, sb, depth / 2, ply, false);
+    w->excluded[ply] = MOVE_NONE;
+    if (v < sb) *ext = 1;
+    else if (sb >= beta) return sb;
+    else if (hit->score >= beta) *ext = -1;
+    return SCORE_NONE;
+}
+
+/* The principal variation search proper. w->excluded[ply] set: the
+ * singularity test of that move (the node without it: no table cut-off or
+ * store, no reverse futility). */
 static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node) {
     Board *b = w->b;
     if (depth <= 0) return qsearch(w, alpha, beta, ply, 0);
@@ -316,11 +347,12 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     if (alpha >= beta) return alpha;
 
     Key key = b->key;
+    Move excl = w->excluded[ply];
     TTHit hit;
     bool use_tt = !disabled(w, SEARCH_NO_TT);
     bool found = use_tt && tt_probe(&w->s->tt, key, ply, &hit);
     if (!found) hit.move = MOVE_NONE;
-    if (found && !pv_node && hit.depth >= depth && hit.score != SCORE_NONE &&
+    if (found && !pv_node && !excl && hit.depth >= depth && hit.score != SCORE_NONE &&
         ((hit.bound == BOUND_LOWER && hit.score >= beta) ||
          (hit.bound == BOUND_UPPER && hit.score <= alpha) || hit.bound == BOUND_EXACT))
         return hit.score;
@@ -331,7 +363,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     bool prune = !disabled(w, SEARCH_NO_PRUNE);
 
     /* reverse futility: far above beta with nothing to fear */
-    if (prune && !pv_node && !threatened && depth <= RFP_DEPTH[b->rule] &&
+    if (prune && !pv_node && !excl && !threatened && depth <= RFP_DEPTH[b->rule] &&
         eval - RFP_MARGIN * depth >= beta && eval < SCORE_EVAL_MAX)
         return eval;
 
@@ -345,7 +377,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     ScoredMove list[MOVELIST_MAX];
     GenInfo gi;
     int n;
-    bool staged = prune && !threatened && tt_move_ok(b, hit.move);
+    bool staged = prune && !excl && !threatened && tt_move_ok(b, hit.move);
     if (staged) {
         n = 1;
         list[0].move = hit.move;
@@ -365,6 +397,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
     bool use_hist = !disabled(w, SEARCH_NO_HISTORY);
     for (int i = 0; i < n; i++) {
         Move m = staged || i == 0 ? list[0].move : movelist_pick(list, i, n); /* gen_ordered: the best first */
+        if (m == excl) continue;
         bool quiet = list[i].score < ORDER_QUIET_MAX && gi.threat == THREAT_LVL_NONE;
         /* late-move pruning: shallow non-PV nodes try the best few quiet moves */
         if (prune && !pv_node && quiet && legal >= 3 + 2 * depth * depth && best > -SCORE_WIN_MIN)
@@ -375,13 +408,21 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
         if (prune && quiet && legal >= 1 && list[i].score < ORDER_FAR && depth <= FAR_DEPTH &&
             best > -SCORE_WIN_MIN)
             break;
+        int mext = ext; /* this move's extension */
+        if (prune && legal == 0 && m == hit.move && !excl && !ext && SE_DEPTH[b->rule] &&
+            depth >= SE_DEPTH[b->rule] && hit.bound != BOUND_UPPER && hit.depth >= depth - SE_TT_DEPTH &&
+            hit.score > -SCORE_EVAL_MAX && hit.score < SCORE_EVAL_MAX && ply < 2 * w->root_depth) {
+            int cut = singular(w, &hit, beta, depth, ply, &mext);
+            if (stopped(w)) return 0;
+            if (cut != SCORE_NONE) return cut;
+        }
         /* the child's table entry, fetched while the stones are updated
          * (the child probes it first thing) */
-        if (depth - 1 + ext > 0) tt_prefetch(&w->s->tt, board_key_after(b, m));
+        if (depth - 1 + mext > 0) tt_prefetch(&w->s->tt, board_key_after(b, m));
         board_play(b, m);
         eval_sums_make(b, &w->es[ply], &w->es[ply + 1]);
         legal++;
-        int nd = depth - 1 + ext, score;
+        int nd = depth - 1 + mext, score;
         if (legal == 1) {
             score = -pvs(w, -beta, -alpha, nd, ply + 1, pv_node);
         } else {
@@ -420,6 +461,7 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
             w->killers[ply][0] = best_move;
         }
     }
+    if (excl) return best;
     if (use_tt) {
         int bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
         tt_store(&w->s->tt, key, ply, best_move, best, eval, depth, bound);

@@ -44,6 +44,7 @@ typedef struct Worker {
     pthread_t thread;           /* helper threads only */
     uint64_t nodes;             /* nodes searched by this thread */
     uint64_t nodes_flushed;     /* part of nodes already added to the shared count */
+    uint64_t singular_tests;    /* singularity searches run (search.c) */
     uint64_t next_check;        /* poll the limits when nodes reaches this */
     int seldepth;               /* deepest ply reached this iteration */
     int root_depth;             /* depth of the current iteration */
@@ -52,6 +53,7 @@ typedef struct Worker {
     int root_count;             /* moves at the root */
     RootMove root[MOVELIST_MAX];
     Move killers[MAX_PLY + 2][2];          /* quiet moves that cut off at this ply */
+    Move excluded[MAX_PLY + 2];            /* the move a singularity search at this ply leaves out */
     int history[COLOR_NB][BOARD_CELLS];    /* history scores (2^depth bonus, bounded) */
     EvalSums es[MAX_PLY + 2];              /* the evaluation's sums per ply */
     int pv_len[MAX_PLY + 1];                /* principal variation table */

@@ -183,7 +183,7 @@ static Worker *worker_for(Search *s, int id, const Board *b) {
     }
     board_copy(w->b, b);
     eval_sums_init(w->b, &w->es[0]);
-    w->nodes = w->nodes_flushed = 0;
+    w->nodes = w->nodes_flushed = w->singular_tests = 0;
     w->next_check = 256;
     w->seldepth = 0;
     w->completed = 0;

@@ -118,7 +118,10 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
         unsigned diff = (e ^ (x >> (8 * d))) & 0xFF;
         x ^= (uint32_t)diff << (8 * d);
         __builtin_memcpy(ps->pair, &x, 4);
-        if (valued && diff) {
+        if (!valued) {
+            if (diff & 0x0F) point_set_class(b, ps, 0, word_class(x, COLOR_BLACK));
+            if (diff & 0xF0) point_set_class(b, ps, 1, word_class(x, COLOR_WHITE));
+        } else if (diff) {
             /* the point's value: the changed direction's term and the class
              * pair's (both classes looked up: cheaper than a branch each) */
             unsigned o0 = ps->cls[0], o1 = ps->cls[1];
@@ -126,9 +129,6 @@ static inline __attribute__((always_inline)) void line_update(Board *b, Move q, 
             point_set_class(b, ps, 0, n0);
             point_set_class(b, ps, 1, n1);
             *acc += val_line[e] - val_line[e ^ diff] + val_point[n0 | n1 << 4] - val_point[o0 | o1 << 4];
-        } else if (!valued) {
-            if (diff & 0x0F) point_set_class(b, ps, 0, word_class(x, COLOR_BLACK));
-            if (diff & 0xF0) point_set_class(b, ps, 1, word_class(x, COLOR_WHITE));
         }
     }
 }

@@ -54,12 +54,9 @@ done
 # by a crash is a START error
 tally_sgf() {
     awk -v rule="$rule" -v tc="$tc" -v opp="$2" 'BEGIN { RS = "\\(;" }
+function prop(p,   r) { r = ""; if (match($0, p "\\[[^]]*\\]")) r = substr($0, RSTART + 3, RLENGTH - 4); return r }
 NR > 1 {
-    pb = pw = re = te = ""
-    if (match($0, /PB\[[^]]*\]/)) pb = substr($0, RSTART + 3, RLENGTH - 4)
-    if (match($0, /PW\[[^]]*\]/)) pw = substr($0, RSTART + 3, RLENGTH - 4)
-    if (match($0, /RE\[[^]]*\]/)) re = substr($0, RSTART + 3, RLENGTH - 4)
-    if (match($0, /TE\[[^]]*\]/)) te = substr($0, RSTART + 3, RLENGTH - 4)
+    pb = prop("PB"); pw = prop("PW"); re = prop("RE"); te = prop("TE")
     s = $0
     if (gsub(/ms\]/, "", s) == 0 && te ~ /time|crash/) { start++; next }
     black = re ~ /^B\+/ ? 1 : re ~ /^W\+/ ? 0 : 0.5
@@ -101,15 +98,7 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 # the openings as c-gomoku-cli's offsets
 case $openings in
-r26)
-    awk -F'\t' '!/^#/ && NF {
-            s = $1; o = ""
-            while (match(s, /[a-o][0-9]+/)) {
-                m = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
-                o = o (o ? ", " : "") (index("abcdefghijklmno", substr(m, 1, 1)) - 8) "," (8 - substr(m, 2))
-            }
-            print o
-        }' "$here/openings/renju26.tsv" > "$tmp/openings.txt" ;;
+r26) awk -f "$here/tests/offsets.awk" "$here/openings/renju26.tsv" > "$tmp/openings.txt" ;;
 kata60)
     f=$shared/openings/katagomo_renju5_balanced_first60.txt
     [ -f "$f" ] || { echo "engine-match.sh: $f not found" >&2; exit 2; }

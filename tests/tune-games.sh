@@ -70,19 +70,6 @@ fi
 mkdir -p "$out" || exit 2
 make -C "$here" tune > /dev/null || exit 2
 rapfi=$opp/bin/pbrain-rapfi-classical220723
-# offsets OPENINGS: the openings (one a line, moves as h8i9) as c-gomoku-cli's
-# offsets from the centre (rows from the top)
-offsets() {
-    awk '!/^#/ && NF {
-            s = $1; o = ""
-            while (match(s, /[a-o][0-9]+/)) {
-                m = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
-                x = index("abcdefghijklmno", substr(m, 1, 1)) - 8; y = 8 - substr(m, 2)
-                o = o (o ? ", " : "") x "," y
-            }
-            print o
-        }' "$1"
-}
 for rule in $rules; do
     case $rule in
     freestyle) code=0 openings=tests/ab_openings_freestyle.txt ;;
@@ -91,7 +78,7 @@ for rule in $rules; do
     *) echo "tune-games.sh: unknown rule $rule" >&2; exit 2 ;;
     esac
     echo "tune-games: $rule, $games games"
-    offsets "$here/$openings" > "$out/$rule.openings" || exit 2
+    awk -f "$here/tests/offsets.awk" "$here/$openings" > "$out/$rule.openings" || exit 2
     "$opp/bin/c-gomoku-cli" -each tc=2/0.08 maxmemory=67108864 \
         -engine "cmd=$rapfi" name=rapfi -engine "cmd=$rapfi" name=rapfi2 \
         -rule $code -boardsize 15 -games "$games" -repeat -concurrency "$jobs" \

@@ -422,8 +422,9 @@ static int pvs(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
             best > -SCORE_WIN_MIN)
             break;
         int mext = ext; /* this move's extension */
-        if (prune && legal == 0 && m == hit.move && !excl && !ext && depth >= SE_DEPTH[b->rule] && hit.bound != BOUND_UPPER && hit.depth >= depth - SE_TT_DEPTH &&
-            hit.score > -SCORE_EVAL_MAX && hit.score < SCORE_EVAL_MAX && ply < 2 * w->root_depth) {
+        if (prune && legal == 0 && m == hit.move && !excl && !ext && depth >= SE_DEPTH[b->rule] &&
+            hit.bound != BOUND_UPPER && hit.depth >= depth - SE_TT_DEPTH && hit.score > -SCORE_EVAL_MAX &&
+            hit.score < SCORE_EVAL_MAX && ply < 2 * w->root_depth) {
             int cut = singular(w, &hit, beta, depth, ply, &mext);
             if (stopped(w)) return 0;
             if (cut != SCORE_NONE) return cut;
